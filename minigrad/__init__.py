@@ -1,0 +1,41 @@
+"""minigrad: PyTorch's autograd, rebuilt on numpy, one piece at a time.
+
+``import minigrad as torch`` runs code written for PyTorch's autograd tutorials and
+prints what PyTorch prints.
+"""
+from . import autograd, nn
+from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .creation import (
+    arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, ones, ones_like, tensor,
+    zeros, zeros_like,
+)
+from .device import accelerator, cuda, device, get_default_device, mps, set_default_device
+from .dtypes import (
+    bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8, int16, int32, int64,
+    long, set_default_dtype, short, uint8,
+)
+from .ops.arithmetic import add, div, mul, neg, pow, reciprocal, rsub, sub
+from .ops.comparison import allclose, eq, equal, ge, gt, isclose, le, lt, maximum, minimum, ne, where
+from .ops.linalg import dot, matmul, mm, mv
+from .ops.pointwise import abs, clamp, clone, cos, exp, log, relu, sigmoid, sign, sin, sqrt, tanh
+from .ops.reductions import argmax, argmin, max, mean, min, norm, sum
+from .ops.views import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
+try:  # TEMPORARY while random.py is written
+    from .random import (
+        Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
+        randn_like, randperm, seed, set_rng_state,
+    )
+except ImportError:
+    pass
+from .shape import Size
+from .tensor import Tensor
+from . import _methods  # noqa: F401,E402 - gives Tensor its operator methods
+from .check import check, set_language  # noqa: E402
+
+true_divide = divide = div
+multiply = mul
+subtract = sub
+negative = neg
+FloatTensor = DoubleTensor = LongTensor = Tensor
+
+__version__ = "0.1.0"

@@ -1,0 +1,303 @@
+"""The pieces of the computational graph: nodes, edges and saved tensors.
+
+Every operation on tensors that require grad records a *node* (PyTorch calls it a
+``Function`` or ``Node``; the result's ``grad_fn``). A node knows its local
+derivative (its ``backward``) and where to send the gradients it computes: its
+``next_functions``, one *edge* ``(node, output_nr)`` per input, ``(None, 0)`` for an
+input that needs no gradient. A leaf that requires grad is reached through an
+``AccumulateGrad`` node, which stores the arriving gradient in ``leaf.grad``.
+"""
+import itertools
+import weakref
+
+import numpy as np
+
+from . import grad_mode
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+
+_sequence = itertools.count()  # creation order: the engine runs later nodes first
+_LAST = float("inf")  # AccumulateGrad runs as soon as it is ready, as in PyTorch
+
+
+class Node:
+    """One backward function in the graph (the object a tensor's ``grad_fn`` holds).
+
+    Subclasses implement ``backward(grad)``: given the gradient of the loss with respect
+    to this node's output, return the gradient with respect to each input, in the
+    order of ``next_functions``. Inside ``backward``, gradients and saved tensors are
+    numpy arrays (tensors when the graph of the backward itself is recorded, with
+    ``create_graph=True``), so formulas written with operators work for both.
+    """
+
+    __slots__ = ("next_functions", "_saved", "_seq", "_shape", "_dtype", "_hooks", "_metadata", "__weakref__")
+    saved_names = ()  # the names behind ``_saved_<name>``, in the order of ``_saved``
+    _num_outputs = 1
+
+    def __init__(self, *saved):
+        self._saved = saved
+
+    def backward(self, grad):
+        raise NotImplementedError(f"{self.name()} has no backward formula")
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} object at {id(self):#x}>"
+
+    @property
+    def saved_tensors(self):
+        """The saved values, unpacked: arrays while backward runs, tensors with create_graph."""
+        as_tensor = grad_mode._enabled
+        return tuple(s.unpack(self, as_tensor) if type(s) is SavedTensor else s for s in self._saved)
+
+    @property
+    def needs_input_grad(self):
+        """Which inputs need a gradient: skip the work for the others."""
+        return tuple(fn is not None for fn, _ in self.next_functions)
+
+    @property
+    def metadata(self):
+        if getattr(self, "_metadata", None) is None:
+            self._metadata = {}
+        return self._metadata
+
+    @property
+    def requires_grad(self):
+        return True
+
+    def __getattr__(self, attr):
+        """``_saved_self``, ``_saved_other``, ...: what this node kept for backward."""
+        if attr.startswith("_saved_") and attr[7:] in type(self).saved_names:
+            value = self._saved[type(self).saved_names.index(attr[7:])]
+            return value.unpack(self, True) if type(value) is SavedTensor else value
+        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+
+    def register_hook(self, hook):
+        """Call ``hook(grad_inputs, grad_outputs)`` after this node's backward."""
+        return _hooks_of(self).add(_hooks_of(self).post, hook)
+
+    def register_prehook(self, hook):
+        """Call ``hook(grad_outputs)`` before this node's backward; it may replace them."""
+        return _hooks_of(self).add(_hooks_of(self).pre, hook)
+
+    def _release(self):
+        """Free the saved tensors, so memory goes back once backward has used them."""
+        for value in self._saved:
+            if type(value) is SavedTensor:
+                value.release()
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf that requires grad: adds the arriving gradient to ``leaf.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self._saved = ()
+        self.variable = variable
+        self.next_functions = ()
+        self._seq = _LAST
+        self._hooks = None
+        self._shape = variable._array.shape
+        self._dtype = variable._array.dtype
+
+    def backward(self, grad):
+        for hook in self.variable._hooks or ():
+            result = hook(grad_tensor(grad))
+            if result is not None:
+                grad = result if grad_mode._enabled else result._array
+        accumulate_grad(self.variable, grad)
+        return ()
+
+
+class GraphRoot(Node):
+    """The start of a backward pass: hands each output its seed gradient."""
+
+    __slots__ = ("_grads",)
+
+    def __init__(self, edges, grads):
+        self._saved = ()
+        self.next_functions = tuple(edges)
+        self._grads = tuple(grads)
+        self._seq = _LAST
+        self._hooks = None
+
+    def backward(self, grad=None):
+        return self._grads
+
+
+class SavedTensor:
+    """A tensor a node keeps for its backward, with the version it had when saved.
+
+    An input is kept as the tensor itself; an output is kept as its array only (the
+    output refers to this node through ``grad_fn``, so keeping the tensor would make a
+    reference cycle). Unpacking checks that no in-place operation changed the tensor
+    since, and fails once backward has freed it.
+    """
+
+    __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr")
+
+    def __init__(self, tensor, is_output=False):
+        self._counter = tensor._version_counter
+        self._version = self._counter[0]
+        self._array = tensor._array
+        self._tensor = None if is_output else tensor
+        self._output_nr = tensor._output_nr if is_output else None
+
+    def unpack(self, node, as_tensor):
+        if self._array is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        if self._counter[0] != self._version:
+            raise RuntimeError(self._modified_message(node))
+        if not as_tensor:
+            return self._array
+        if self._tensor is not None:
+            return self._tensor
+        from ..tensor import Tensor
+
+        out = Tensor._wrap(self._array)
+        out.grad_fn, out._output_nr, out._version_counter = node, self._output_nr, self._counter
+        return out
+
+    def release(self):
+        self._tensor = self._array = None
+
+    def _modified_message(self, node):
+        array = self._array
+        producer = node if self._tensor is None else self._tensor.grad_fn
+        which = "" if producer is None else f", which is output 0 of {_op_name(producer)},"
+        return (
+            "one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: [torch.{_TYPE_NAMES.get(array.dtype.name, 'Tensor')} {list(array.shape)}]{which} "
+            f"is at version {self._counter[0]}; expected version {self._version} instead. Hint: enable "
+            "anomaly detection to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        )
+
+
+_TYPE_NAMES = {
+    "float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor", "int64": "LongTensor",
+    "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor",
+}
+
+
+def _op_name(node):
+    """``MulBackward0`` -> ``Mul``: how PyTorch names an operation in its errors."""
+    name = node.name()
+    return name[: name.rindex("Backward")] if "Backward" in name else name
+
+
+class NodeHooks:
+    """The hooks attached to one node; most nodes have none, and pay nothing."""
+
+    __slots__ = ("pre", "post", "tensor_pre", "retain")
+
+    def __init__(self):
+        self.pre, self.post, self.tensor_pre, self.retain = {}, {}, {}, {}
+
+    def add(self, table, hook):
+        handle = RemovableHandle(table)
+        table[handle.id] = hook
+        return handle
+
+
+def _hooks_of(node):
+    if node._hooks is None:
+        node._hooks = NodeHooks()
+    return node._hooks
+
+
+class RemovableHandle:
+    """What ``register_hook`` returns: ``handle.remove()`` takes the hook away."""
+
+    _ids = itertools.count()
+
+    def __init__(self, table):
+        self.id = next(RemovableHandle._ids)
+        self._table = table
+
+    def remove(self):
+        self._table.pop(self.id, None)
+
+
+def grad_tensor(grad):
+    """A gradient as a tensor, whatever form the engine carries it in (for hooks)."""
+    from ..tensor import Tensor
+
+    return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+
+
+# ---------------------------------------------------------------- recording
+
+
+def should_record(*inputs):
+    """Whether an operation on ``inputs`` must record a node in the graph.
+
+    PyTorch's rule: record when grad mode is on and at least one input is a tensor
+    that requires grad. The result then requires grad too; that is how
+    ``requires_grad`` spreads from the leaves to everything computed from them.
+    """
+    raise NotImplementedError("step 1.1: your code goes here (see the chapter's exercise)")
+
+
+def gradient_edge(x):
+    """The edge along which the gradient for input ``x`` travels: ``(node, output_nr)``.
+
+    - a result of an operation: its ``grad_fn``, at the output it came from;
+    - a leaf that requires grad: its ``AccumulateGrad`` node (one per leaf, shared by
+      every operation that uses it, so gradients from all uses meet there);
+    - anything else (a constant, a Python number): ``(None, 0)``, no gradient needed.
+    """
+    raise NotImplementedError("step 1.2: your code goes here (see the chapter's exercise)")
+
+
+def grad_accumulator(leaf):
+    """The leaf's ``AccumulateGrad`` node, created on first use and then shared.
+
+    The leaf refers to it weakly (the graph keeps it alive), as in PyTorch: once no
+    graph uses it, a later operation makes a fresh one.
+    """
+    ref = leaf._accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        node = AccumulateGrad(leaf)
+        leaf._accumulator = weakref.ref(node)
+    return node
+
+
+def record(out, node, *inputs):
+    """Make ``node`` the ``grad_fn`` of ``out``, with one edge per input."""
+    node.next_functions = tuple([gradient_edge(x) for x in inputs])
+    node._seq = next(_sequence)
+    node._hooks = None
+    array = out._array
+    node._shape, node._dtype = array.shape, array.dtype
+    out.grad_fn, out._requires_grad = node, True
+    return out
+
+
+# ---------------------------------------------------------------- accumulation
+
+
+def accumulate_grad(variable, grad):
+    """Add ``grad`` into ``variable.grad``: the only place a leaf's gradient is written.
+
+    The first gradient is copied into a fresh tensor (the engine may hand the same
+    array to several places, and broadcast views cannot be written to).
+    """
+    from ..tensor import Tensor
+
+    raise NotImplementedError("step 2.2: your code goes here (see the chapter's exercise)")
+    add_to_grad(variable, grad)
+
+
+def add_to_grad(variable, grad):
+    """Gradients add up across backward calls, until someone zeroes or clears ``.grad``."""
+    raise NotImplementedError("step 4.2: your code goes here (see the chapter's exercise)")

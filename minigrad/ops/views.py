@@ -1,0 +1,288 @@
+"""Operations that rearrange elements without computing new ones: reshape, transpose,
+unsqueeze, indexing... Their results are *views*: they share memory (and the version
+counter) with their base, as in PyTorch, and their backward puts the gradient back
+in the input's shape.
+"""
+import numpy as np
+
+from ..autograd.graph import Node, record, should_record
+from ..shape import Size
+from ..tensor import Tensor
+
+
+def _view_of(input, array):
+    """A result tensor; when numpy shares memory with the input it is a view of it."""
+    out = Tensor._wrap(array)
+    if array.base is not None and np.shares_memory(array, input._array):
+        out._base = input._base if input._base is not None else input
+        out._version_counter = input._version_counter
+    return out
+
+
+def _shape_args(shape):
+    """``reshape(2, 3)`` and ``reshape((2, 3))`` mean the same."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list, Size)):
+        return tuple(shape[0])
+    return tuple(shape)
+
+
+def _dim(dim, ndim):
+    """A dimension index counted from the end when negative, checked against ``ndim``."""
+    size = max(ndim, 1)
+    if not -size <= dim < size:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-size}, {size - 1}], but got {dim})"
+        )
+    return dim % size
+
+
+class ViewBackward0(Node):
+    saved_names = ("self_sym_sizes",)
+
+    def backward(self, grad):
+        (shape,) = self._saved
+        return grad.reshape(shape)
+
+
+class UnsqueezeBackward0(Node):
+    saved_names = ("dim",)
+
+    def backward(self, grad):
+        (dim,) = self._saved
+        return grad.squeeze(dim) if isinstance(grad, Tensor) else np.squeeze(grad, dim)
+
+
+class SqueezeBackward0(Node):
+    saved_names = ("self_sym_sizes",)
+
+    def backward(self, grad):
+        (shape,) = self._saved
+        return grad.reshape(shape)
+
+
+class SqueezeBackward1(SqueezeBackward0):
+    """``squeeze(dim)``: the same rule as squeezing every dimension."""
+
+
+class SqueezeBackward4(SqueezeBackward0):
+    """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
+
+
+class ExpandBackward0(Node):
+    saved_names = ("self_sym_sizes",)
+
+    def backward(self, grad):
+        from ..shape import sum_to
+
+        (shape,) = self._saved
+        return sum_to(grad, shape)
+
+
+class PermuteBackward0(Node):
+    saved_names = ("dims",)
+
+    def backward(self, grad):
+        (dims,) = self._saved
+        inverse = tuple(np.argsort(dims))
+        return grad.permute(inverse) if isinstance(grad, Tensor) else grad.transpose(inverse)
+
+
+class TransposeBackward0(Node):
+    saved_names = ("dim0", "dim1")
+
+    def backward(self, grad):
+        dim0, dim1 = self._saved
+        return grad.transpose(dim0, dim1) if isinstance(grad, Tensor) else np.swapaxes(grad, dim0, dim1)
+
+
+class TBackward0(Node):
+    def backward(self, grad):
+        return grad.t() if isinstance(grad, Tensor) else grad.T
+
+
+class SelectBackward0(Node):
+    """``x[i]``: the gradient lands in row ``i`` of zeros shaped like ``x``."""
+
+    saved_names = ("dim", "index", "self_sym_sizes")
+
+    def backward(self, grad):
+        dim, index, shape = self._saved
+        return _scatter(grad, shape, (slice(None),) * dim + (index,))
+
+
+class SliceBackward0(Node):
+    saved_names = ("self_sym_sizes", "key")
+
+    def backward(self, grad):
+        shape, key = self._saved
+        return _scatter(grad, shape, key)
+
+
+class IndexBackward0(Node):
+    """Advanced indexing may pick one element twice: those gradients add up."""
+
+    saved_names = ("self_sym_sizes", "indices")
+
+    def backward(self, grad):
+        shape, key = self._saved
+        return _scatter(grad, shape, key, accumulate=True)
+
+
+class IndexBackwardBackward0(Node):
+    """The backward of a scatter is picking the same elements again."""
+
+    saved_names = ("key",)
+
+    def backward(self, grad):
+        (key,) = self._saved
+        return grad[key]
+
+
+def _scatter(grad, shape, key, accumulate=False):
+    """Zeros of ``shape`` with ``grad`` placed (or added) at ``key``."""
+    if isinstance(grad, Tensor):  # create_graph: the scatter itself is recorded
+        out = Tensor._wrap(_scatter(grad._array, shape, key, accumulate))
+        return _record_view(grad, out, IndexBackwardBackward0(key))
+    out = np.zeros(shape, dtype=grad.dtype)
+    if accumulate:
+        np.add.at(out, key, grad)
+    else:
+        out[key] = grad
+    return out
+
+
+def view(input, *shape):
+    shape = _shape_args(shape)
+    try:
+        array = input._array.view()
+        array.shape = shape
+    except (AttributeError, ValueError) as error:
+        if input._array.size != _numel(shape, input._array.size):
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {input._array.size}") from None
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+            "across two contiguous subspaces). Use .reshape(...) instead."
+        ) from error
+    return _record_view(input, _view_of(input, array), ViewBackward0(input._array.shape))
+
+
+def reshape(input, *shape):
+    shape = _shape_args(shape)
+    try:
+        array = input._array.reshape(shape)
+    except ValueError:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {input._array.size}") from None
+    return _record_view(input, _view_of(input, array), ViewBackward0(input._array.shape))
+
+
+def _numel(shape, total):
+    known = 1
+    for d in shape:
+        known *= d if d != -1 else 1
+    return total if -1 in shape and known and total % known == 0 else known
+
+
+def _record_view(input, out, node):
+    if should_record(input):
+        record(out, node, input)
+    return out
+
+
+def unsqueeze(input, dim):
+    dim = _dim(dim, input._array.ndim + 1)
+    return _record_view(input, _view_of(input, np.expand_dims(input._array, dim)), UnsqueezeBackward0(dim))
+
+
+def squeeze(input, dim=None, *, _node=None):
+    array = input._array
+    if dim is None:
+        node = SqueezeBackward0(array.shape)
+        value = array.squeeze()
+    else:
+        dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+        value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
+        node = (_node or (SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward4))(array.shape)
+    return _record_view(input, _view_of(input, value), node)
+
+
+def expand(input, *sizes):
+    sizes = _shape_args(sizes)
+    array = input._array
+    lead = len(sizes) - array.ndim
+    target = tuple(array.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    try:
+        value = np.broadcast_to(array, target)
+    except ValueError:
+        raise RuntimeError(
+            f"The expanded size of the tensor ({target[-1]}) must match the existing size ({array.shape[-1]}) at "
+            f"non-singleton dimension {len(target) - 1}.  Target sizes: {list(sizes)}.  Tensor sizes: {list(array.shape)}"
+        ) from None
+    return _record_view(input, _view_of(input, value), ExpandBackward0(array.shape))
+
+
+def expand_as(input, other):
+    return expand(input, other.shape)
+
+
+def permute(input, *dims):
+    dims = tuple(_dim(d, input._array.ndim) for d in _shape_args(dims))
+    return _record_view(input, _view_of(input, input._array.transpose(dims)), PermuteBackward0(dims))
+
+
+def transpose(input, dim0, dim1):
+    ndim = input._array.ndim
+    dim0, dim1 = _dim(dim0, ndim), _dim(dim1, ndim)
+    value = np.swapaxes(input._array, dim0, dim1)
+    return _record_view(input, _view_of(input, value), TransposeBackward0(dim0, dim1))
+
+
+def t(input):
+    if input._array.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input._array.ndim}D")
+    return _record_view(input, _view_of(input, input._array.T), TBackward0())
+
+
+def T(input):
+    """``x.T``: every dimension reversed (a permute, as PyTorch records it)."""
+    return permute(input, tuple(reversed(range(input._array.ndim))))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    shape = input._array.shape
+    if not shape:
+        return reshape(input, (1,))
+    start, end = _dim(start_dim, len(shape)), _dim(end_dim, len(shape))
+    merged = int(np.prod(shape[start : end + 1]))
+    return reshape(input, shape[:start] + (merged,) + shape[end + 1 :])
+
+
+def getitem(input, key):
+    """``x[key]``: a view for integers and slices, a copy for index tensors and masks."""
+    key = _plain_key(key)
+    array = input._array
+    value = array[key]
+    advanced = _is_advanced(key)
+    out = Tensor._wrap(value) if advanced else _view_of(input, value)
+    if should_record(input):
+        if advanced:
+            node = IndexBackward0(array.shape, key)
+        elif isinstance(key, int):
+            node = SelectBackward0(0, key, array.shape)
+        else:
+            node = SliceBackward0(array.shape, key)
+        record(out, node, input)
+    return out
+
+
+def _plain_key(key):
+    """Index tensors become numpy arrays, so numpy can do the indexing."""
+    if isinstance(key, Tensor):
+        return key._array
+    if isinstance(key, tuple):
+        return tuple(k._array if isinstance(k, Tensor) else k for k in key)
+    return key
+
+
+def _is_advanced(key):
+    parts = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(k, (np.ndarray, list)) for k in parts)

@@ -1,0 +1,39 @@
+"""Shapes: ``torch.Size``, and undoing broadcasting in backward."""
+import numpy as np
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([5, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+def is_expandable_to(shape, desired):
+    """Whether a tensor of ``shape`` broadcasts to ``desired`` (numpy's rules, from the right)."""
+    if len(shape) > len(desired):
+        return False
+    for have, want in zip(reversed(shape), reversed(desired)):
+        if have != want and have != 1:
+            return False
+    return True
+
+
+def sum_to(grad, shape):
+    """Sum ``grad`` down to ``shape``: the backward of broadcasting.
+
+    When ``a`` of shape ``(3,)`` is added to ``b`` of shape ``(2, 3)``, each element of
+    ``a`` was used twice, once per row; its gradient is the sum of both uses. So sum
+    over the leading dimensions broadcasting added, and over every dimension where
+    ``shape`` has a 1 that was stretched, keeping that dimension.
+    Works on numpy arrays and on tensors alike.
+    """
+    raise NotImplementedError("step 1.3: your code goes here (see the chapter's exercise)")

@@ -1,0 +1,366 @@
+"""The Tensor: a numpy array plus what autograd needs to know about it.
+
+``_array`` holds the numbers. ``grad_fn`` is the node that made the tensor (None for
+a leaf), ``_output_nr`` which of that node's outputs it is, ``_requires_grad`` whether
+gradients should flow to it, ``_grad`` where a leaf's gradient accumulates. The
+version counter (a one-element list shared with views and ``detach()``) counts
+in-place changes, so backward can refuse to use a value that changed after it was saved.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import device as _device
+from . import dtypes
+from .autograd import grad_mode
+from .autograd.graph import NodeHooks, RemovableHandle
+from .shape import Size
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+    "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+    "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+    "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+    "for more information. (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/"
+    "TensorBody.h:493.)"
+)
+NOT_LEAF_FLAG = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+)
+
+
+class Tensor:
+    """A multi-dimensional array that can record how it was computed."""
+
+    __slots__ = (
+        "_array", "_requires_grad", "_grad", "grad_fn", "_output_nr", "_version_counter",
+        "_base", "_hooks", "_accumulator", "_retains_grad", "__weakref__", "__dict__",
+    )
+    __array_ufunc__ = None  # numpy defers to our operators: ndarray * Tensor -> Tensor
+
+    def __new__(cls, *args):
+        """``torch.Tensor([1, 2])`` or ``torch.Tensor(2, 3)``: the legacy float constructor."""
+        if len(args) == 1 and not isinstance(args[0], int):
+            return cls._wrap(np.array(_plain(args[0]), dtype=dtypes.get_default_dtype().numpy))
+        return cls._wrap(np.zeros(args, dtype=dtypes.get_default_dtype().numpy))
+
+    @classmethod
+    def _wrap(cls, array, requires_grad=False):
+        """A tensor around ``array`` (no copy): how every operation makes its result."""
+        t = object.__new__(cls)
+        t._array = array if type(array) is np.ndarray else np.asarray(array)
+        t._requires_grad = requires_grad
+        t._grad = t.grad_fn = t._base = t._hooks = t._accumulator = None
+        t._output_nr = 0
+        t._version_counter = [0]
+        t._retains_grad = False
+        return t
+
+    # ------------------------------------------------------------ autograd state
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        if self.grad_fn is not None:
+            if not flag:
+                raise RuntimeError(NOT_LEAF_FLAG)
+            return
+        if flag and not self._array.dtype.kind == "f":
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        """Switch gradient tracking of a leaf on (or off), in place; returns the tensor."""
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise RuntimeError(NOT_LEAF_FLAG)
+            return self
+        if requires_grad and not self._array.dtype.kind == "f":
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self):
+        """A leaf was made by the user, not by an operation that recorded a node."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(
+                    f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+                )
+            if value.shape != self.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of size "
+                    f"'{list(self.shape)}'. Please ensure that the gradient and the tensor are the same size"
+                )
+        self._grad = value
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    @property
+    def _version(self):
+        return self._version_counter[0]
+
+    def _bump_version(self):
+        """Record an in-place change, so saved copies of this tensor can tell."""
+        self._version_counter[0] += 1
+
+    def _is_view(self):
+        return self._base is not None
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def retain_grad(self):
+        """Keep the gradient of this non-leaf in ``.grad`` during backward."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains_grad:
+            return
+        _node_hooks(self.grad_fn).retain[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            if self._hooks is None:
+                self._hooks = {}
+            table = self._hooks
+        else:
+            table = _node_hooks(self.grad_fn).tensor_pre.setdefault(self._output_nr, {})
+        handle = RemovableHandle(table)
+        table[handle.id] = hook
+        return handle
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor with respect to the graph's leaves."""
+        from .autograd import backward
+
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        """The same data (and version counter), cut off from the graph."""
+        out = Tensor._wrap(self._array)
+        out._version_counter = self._version_counter
+        return out
+
+    def detach_(self):
+        if self._base is not None:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self.grad_fn = None
+        self._requires_grad = False
+        self._output_nr = 0
+        return self
+
+    # ------------------------------------------------------------ shape and type
+
+    @property
+    def data(self):
+        """The values without the history (a new tensor sharing memory, not the counter)."""
+        return Tensor._wrap(self._array)
+
+    @data.setter
+    def data(self, value):
+        self._array = value._array if isinstance(value, Tensor) else np.asarray(value)
+
+    @property
+    def shape(self):
+        return Size(self._array.shape)
+
+    def size(self, dim=None):
+        return Size(self._array.shape) if dim is None else self._array.shape[dim]
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy(self._array.dtype)
+
+    @property
+    def device(self):
+        return _device.CPU
+
+    is_cuda = False
+
+    @property
+    def ndim(self):
+        return self._array.ndim
+
+    def dim(self):
+        return self._array.ndim
+
+    def numel(self):
+        return self._array.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._array.itemsize
+
+    def is_floating_point(self):
+        return self._array.dtype.kind == "f"
+
+    def is_contiguous(self):
+        return self._array.flags.c_contiguous
+
+    def item(self):
+        if self._array.size != 1:
+            raise RuntimeError(f"a Tensor with {self._array.size} elements cannot be converted to Scalar")
+        return self._array.reshape(()).item()
+
+    def tolist(self):
+        return self._array.tolist()
+
+    def numpy(self, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._array
+
+    def __array__(self, dtype=None, copy=None):
+        array = self.numpy()
+        return array if dtype is None else array.astype(dtype)
+
+    def to(self, *args, **kwargs):
+        """Change dtype (and accept the CPU as device): ``to(torch.float64)``, ``to("cpu")``, ``to(other)``."""
+        target = kwargs.get("dtype")
+        for arg in args + tuple(v for k, v in kwargs.items() if k == "device"):
+            if isinstance(arg, dtypes.dtype):
+                target = arg
+            elif isinstance(arg, Tensor):
+                target = arg.dtype
+            elif arg is not None:
+                _device.check(arg)
+        if target is None or target.numpy == self._array.dtype:
+            return self
+        from .ops.pointwise import to_dtype
+
+        return to_dtype(self, target)
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return f"torch.{_TENSOR_TYPE_NAMES.get(self._array.dtype.name, 'Tensor')}"
+        return self.to(dtype)
+
+    def float(self):
+        return self.to(dtypes.float32)
+
+    def double(self):
+        return self.to(dtypes.float64)
+
+    def half(self):
+        return self.to(dtypes.float16)
+
+    def long(self):
+        return self.to(dtypes.int64)
+
+    def int(self):
+        return self.to(dtypes.int32)
+
+    def bool(self):
+        return self.to(dtypes.bool)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, *args, **kwargs):
+        return self.to("cuda")
+
+    def contiguous(self):
+        return self
+
+    # ------------------------------------------------------------ Python protocol
+
+    def __repr__(self, *, tensor_contents=None):
+        from .printing import tensor_repr
+
+        return tensor_repr(self)
+
+    def __format__(self, spec):
+        if self._array.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def __len__(self):
+        if self._array.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._array.shape[0]
+
+    def __iter__(self):
+        if self._array.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._array.shape[0]))
+
+    def __bool__(self):
+        if self._array.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._array)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._array.dtype.kind not in "iub" or self._array.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    __hash__ = object.__hash__
+
+    def __reduce_ex__(self, protocol):
+        return (_rebuild, (self._array, self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment."
+            )
+        out = type(self)._wrap(self._array.copy(), self._requires_grad)
+        if self._grad is not None:
+            out._grad = Tensor._wrap(self._grad._array.copy())
+        memo[id(self)] = out
+        return out
+
+
+def _rebuild(array, requires_grad):
+    return Tensor._wrap(array, requires_grad)
+
+
+def _node_hooks(node):
+    if node._hooks is None:
+        node._hooks = NodeHooks()
+    return node._hooks
+
+
+def _plain(data):
+    """Nested lists of tensors and numbers as plain Python values, for numpy."""
+    if isinstance(data, Tensor):
+        return data._array
+    if isinstance(data, (list, tuple)):
+        return [_plain(x) for x in data]
+    return data
+
+
+_TENSOR_TYPE_NAMES = {
+    "float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor", "int64": "LongTensor",
+    "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor",
+}

@@ -1,0 +1,44 @@
+"""Tensor methods and operators, each the module-level function of the same name.
+
+``x.exp()`` is ``minigrad.exp(x)``; ``a + b`` is ``minigrad.add(a, b)``. Binding the
+functions directly (not through a wrapper) keeps each operation one call deep.
+"""
+from .ops import arithmetic as ar
+from .ops import comparison as cmp
+from .ops import linalg, pointwise, reductions, views
+from .tensor import Tensor
+
+
+def _fill(table):
+    for names, function in table:
+        for name in names.split():
+            setattr(Tensor, name, function)
+
+
+_fill([
+    ("add __add__ __radd__", ar.add),
+    ("sub subtract __sub__", ar.sub),
+    ("mul multiply __mul__ __rmul__", ar.mul),
+    ("div divide true_divide __truediv__", ar.div),
+    ("__rsub__", ar.rsub),
+    ("__rtruediv__", ar.rtruediv),
+    ("neg negative __neg__", ar.neg),
+    ("pow __pow__", ar.pow),
+    ("__rpow__", ar.rpow),
+    ("reciprocal", ar.reciprocal),
+    ("exp", pointwise.exp), ("log", pointwise.log), ("sqrt", pointwise.sqrt), ("abs __abs__", pointwise.abs),
+    ("sign", pointwise.sign), ("relu", pointwise.relu), ("sigmoid", pointwise.sigmoid), ("tanh", pointwise.tanh),
+    ("sin", pointwise.sin), ("cos", pointwise.cos), ("clone", pointwise.clone), ("clamp clip", pointwise.clamp),
+    ("sum", reductions.sum), ("mean", reductions.mean), ("max", reductions.max), ("min", reductions.min),
+    ("argmax", reductions.argmax), ("argmin", reductions.argmin), ("norm", reductions.norm),
+    ("matmul __matmul__", linalg.matmul), ("mm", linalg.mm), ("mv", linalg.mv), ("dot", linalg.dot),
+    ("view", views.view), ("reshape", views.reshape), ("unsqueeze", views.unsqueeze), ("squeeze", views.squeeze),
+    ("expand", views.expand), ("expand_as", views.expand_as), ("permute", views.permute),
+    ("transpose", views.transpose), ("t", views.t), ("flatten", views.flatten), ("__getitem__", views.getitem),
+    ("eq __eq__", cmp.eq), ("ne __ne__", cmp.ne), ("lt __lt__", cmp.lt), ("le __le__", cmp.le),
+    ("gt __gt__", cmp.gt), ("ge __ge__", cmp.ge), ("equal", cmp.equal), ("allclose", cmp.allclose),
+    ("isclose", cmp.isclose), ("maximum", cmp.maximum), ("minimum", cmp.minimum),
+])
+Tensor.__rmatmul__ = lambda self, other: linalg.matmul(other, self)
+Tensor.T = property(views.T)
+Tensor.mT = property(lambda self: views.transpose(self, -2, -1))

@@ -1,0 +1,176 @@
+"""The backward engine: runs the graph's nodes from the output back to the leaves.
+
+A node may only run once every gradient for its output has arrived: when a tensor is
+used twice (``a + a``, or a diamond), its node receives two gradients, and their sum
+is what it must pass on. So the engine first counts, for each node, how many edges
+lead into it (its *dependencies*), then runs a node when that count falls to zero:
+a topological order, found without recursion, so a graph a million nodes deep works.
+"""
+import heapq
+
+import numpy as np
+
+from . import grad_mode
+from .graph import GraphRoot, Node
+
+
+def compute_dependencies(root):
+    """Count, for every node reachable from ``root``, the edges that lead into it.
+
+    A node used by two later nodes (or twice by one, as in ``a + a``) gets 2. Walk the
+    graph with an explicit stack, never recursion, and visit each node once.
+    """
+    # BEGIN SOLUTION 2.1
+    dependencies = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for next_node, _ in node.next_functions:
+            if next_node is None:
+                continue
+            if next_node not in dependencies:
+                dependencies[next_node] = 0
+                stack.append(next_node)
+            dependencies[next_node] += 1
+    return dependencies
+    # END SOLUTION
+
+
+def execute(root, keep_graph=False):
+    """Run every node reachable from ``root`` once, in an order that respects dependencies.
+
+    Each node's incoming gradients are summed in a buffer; when its last dependency
+    has delivered, the node runs, and its results go to the buffers of its
+    ``next_functions``. Among ready nodes the most recently created runs first, as in
+    PyTorch. Returns the nodes in the order they ran (the pictures use it).
+    """
+    dependencies = compute_dependencies(root)
+    buffers = {root: [None]}
+    ready = [(0, 0, root)]
+    order = []
+    # BEGIN SOLUTION 2.3
+    tiebreak = 0
+    while ready:
+        node = heapq.heappop(ready)[2]
+        grads = buffers.pop(node)
+        results = run_node(node, grads)
+        order.append(node)
+        if not keep_graph:
+            node._release()
+        for (next_node, nr), grad in zip(node.next_functions, results):
+            if next_node is None:
+                continue
+            buffer = buffers.get(next_node)
+            if buffer is None:
+                buffer = buffers[next_node] = [None] * next_node._num_outputs
+            if grad is not None:
+                grad = validate(node, next_node, grad)
+                buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
+            dependencies[next_node] -= 1
+            if dependencies[next_node] == 0:
+                tiebreak += 1
+                heapq.heappush(ready, (-next_node._seq, tiebreak, next_node))
+    # END SOLUTION
+    return order
+
+
+def run_node(node, grads):
+    """Call one node's backward (with its hooks) and return one gradient per edge."""
+    hooks = node._hooks
+    if hooks is not None:
+        grads = _before(node, hooks, grads)
+    if type(node) is GraphRoot:
+        results = node.backward()
+    elif all(g is None for g in grads):  # nothing arrived: pass "no gradient" on
+        results = (None,) * len(node.next_functions)
+    else:
+        results = node.backward(*grads)
+        if type(results) is not tuple:
+            results = (results,)
+        if len(results) != len(node.next_functions):
+            raise RuntimeError(
+                f"function {node.name()} returned an incorrect number of gradients "
+                f"(expected {len(node.next_functions)}, got {len(results)})"
+            )
+    if hooks is not None and hooks.post:
+        _after(hooks, results, grads)
+    return results
+
+
+def validate(node, next_node, grad):
+    """Check a gradient against the shape it flows into; cast it to that dtype.
+
+    A gradient that is a broadcast of the right shape is summed down, as PyTorch's
+    engine does; any other shape is a bug in ``node``'s backward and is named.
+    """
+    shape = next_node._shape
+    if grad.shape != shape:
+        from ..shape import is_expandable_to, sum_to
+
+        if not is_expandable_to(shape, grad.shape):
+            index = [n for n, _ in node.next_functions].index(next_node)
+            raise RuntimeError(
+                f"Function {node.name()} returned an invalid gradient at index {index} - got "
+                f"{list(grad.shape)} but expected shape compatible with {list(shape)}"
+            )
+        grad = sum_to(grad, shape)
+    if grad.dtype != next_node._dtype:
+        if isinstance(grad, (np.ndarray, np.generic)):
+            grad = grad.astype(next_node._dtype)
+        else:
+            from ..dtypes import from_numpy
+
+            grad = grad.to(from_numpy(next_node._dtype))
+    return grad
+
+
+def _before(node, hooks, grads):
+    """Tensor hooks, then ``retain_grad``, then node pre-hooks may see or replace the gradients."""
+    from .graph import grad_tensor
+
+    grads = list(grads)
+    for nr, tensor_hooks in hooks.tensor_pre.items():
+        for hook in list(tensor_hooks):
+            if grads[nr] is not None:
+                replaced = hook(grad_tensor(grads[nr]))
+                if replaced is not None:
+                    grads[nr] = replaced if grad_mode._enabled else replaced._array
+    for nr, ref in hooks.retain.items():
+        tensor = ref()
+        if tensor is not None and grads[nr] is not None:
+            _retain(tensor, grads[nr])
+    for hook in list(hooks.pre.values()):
+        replaced = hook(tuple(None if g is None else grad_tensor(g) for g in grads))
+        if replaced is not None:
+            grads = [None if g is None else (g if grad_mode._enabled else g._array) for g in replaced]
+    return grads
+
+
+def _retain(tensor, grad):
+    from ..tensor import Tensor
+
+    if tensor._grad is None:
+        tensor._grad = grad if isinstance(grad, Tensor) else Tensor._wrap(np.array(grad))
+    else:
+        tensor._grad = tensor._grad + grad
+
+
+def _after(hooks, results, grads):
+    from .graph import grad_tensor
+
+    wrap = lambda gs: tuple(None if g is None else grad_tensor(g) for g in gs)  # noqa: E731
+    for hook in list(hooks.post.values()):
+        hook(wrap(results), wrap(grads))
+
+
+def run_backward(edges, grads, keep_graph, create_graph):
+    """Seed ``edges`` with ``grads`` and run the graph behind them."""
+    previous = grad_mode._enabled
+    grad_mode._set_enabled(create_graph)
+    try:
+        return execute(GraphRoot(edges, grads), keep_graph)
+    finally:
+        grad_mode._set_enabled(previous)
+
+
+__all__ = ["compute_dependencies", "execute", "run_backward", "Node"]

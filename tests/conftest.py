@@ -1,0 +1,35 @@
+"""Which edition the tests import, and one pytest marker per exercise step.
+
+By default the tests run against the reference edition (``solutions/minigrad``).
+``MINIGRAD_EDITION=learner`` runs them against the learner edition (``minigrad/``),
+where every step's checks must fail with the NotImplementedError of a stub.
+"""
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITION = os.environ.get("MINIGRAD_EDITION", "reference")
+PACKAGE_PARENT = ROOT / "solutions" if EDITION == "reference" else ROOT
+sys.path.insert(0, str(PACKAGE_PARENT))
+sys.path.insert(1, str(ROOT))  # the tools package
+
+from minigrad import steps  # noqa: E402
+
+
+def step_marker(step):
+    return "step_" + step.replace(".", "_")
+
+
+def pytest_configure(config):
+    for step in steps.load_all():
+        config.addinivalue_line("markers", f"{step_marker(step)}: the checks of exercise step {step}")
+
+
+@pytest.fixture
+def package_env(monkeypatch):
+    """Subprocesses and notebook kernels import the same edition as the tests."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(PACKAGE_PARENT), os.environ.get("PYTHONPATH", "")]))
+    return PACKAGE_PARENT

@@ -1,0 +1,1 @@
+"""The project's build and classroom tools (not part of the minigrad package)."""

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Install what the project needs into .venv (and system packages when allowed).
+#   tools/install.sh course   the course: JupyterLab, nbgrader, graphviz, the package itself
+#   tools/install.sh test     the course plus the test tools and PyTorch (to compare against)
+# Safe to run again: each part is skipped when it is already in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-course}
+venv=.venv
+python=${PYTHON:-python3}
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+# Run a command as root: directly, through sudo, or not at all (returns 1).
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+  else return 1
+  fi
+}
+
+# Debian/Ubuntu packages, when apt and root are available; returns 1 otherwise.
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "apt-get install ${missing[*]}"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating $venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install -q --upgrade pip
+fi
+
+extras=course
+[ "$what" = test ] && extras=course,test,torch
+stamp="$venv/.installed-$extras"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  say "pip install -e .[$extras]"
+  "$venv/bin/pip" install -q -e ".[$extras]"
+  touch "$stamp"
+fi
+
+# graphviz's `dot` draws the graphs: the system package when we may install it,
+# else the graphviz-pure wheel (a static renderer that needs no root).
+if ! command -v dot >/dev/null; then
+  apt_install graphviz || true
+fi
+if ! command -v dot >/dev/null && ! "$venv/bin/python" -c "import graphviz_pure" 2>/dev/null; then
+  say "no system graphviz: installing the graphviz-pure renderer"
+  "$venv/bin/pip" install -q graphviz-pure
+fi

@@ -6,6 +6,7 @@ is what it must pass on. So the engine first counts, for each node, how many edg
 lead into it (its *dependencies*), then runs a node when that count falls to zero:
 a topological order, found without recursion, so a graph a million nodes deep works.
 """
+import contextlib
 import heapq
 
 import numpy as np
@@ -74,8 +75,18 @@ def execute(root, keep_graph=False):
     return order
 
 
+_observers = []  # callbacks told of every node the engine runs (the pictures use this)
+
+
 def run_node(node, grads):
     """Call one node's backward (with its hooks) and return one gradient per edge."""
+    results = _call(node, grads)
+    for observer in _observers:
+        observer(node, grads, results)
+    return results
+
+
+def _call(node, grads):
     hooks = node._hooks
     if hooks is not None:
         grads = _before(node, hooks, grads)
@@ -161,6 +172,16 @@ def _after(hooks, results, grads):
     wrap = lambda gs: tuple(None if g is None else grad_tensor(g) for g in gs)  # noqa: E731
     for hook in list(hooks.post.values()):
         hook(wrap(results), wrap(grads))
+
+
+@contextlib.contextmanager
+def observe(callback):
+    """Call ``callback(node, grads_in, grads_out)`` for each node run inside the block."""
+    _observers.append(callback)
+    try:
+        yield
+    finally:
+        _observers.remove(callback)
 
 
 def run_backward(edges, grads, keep_graph, create_graph):

@@ -160,6 +160,16 @@ def test_rand_randn_grid(torch, function, dtype):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
+def test_randn_across_chunks(torch, dtype):
+    """Sizes beyond one NORMAL_CHUNK, which the vectorised path transforms in pieces."""
+    gen = mr.Generator()
+    for seed, n in [(0, mr.NORMAL_CHUNK + 37), (1, 2 * mr.NORMAL_CHUNK)]:
+        torch.manual_seed(seed)
+        gen.manual_seed(seed)
+        assert same_bits(torch.randn(n, dtype=getattr(torch, dtype)).numpy(), gen._normal((n,), dtype))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_normal_with_mean_and_std(torch, dtype):
     gen = mr.Generator()
     pairs = []

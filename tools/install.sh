@@ -29,6 +29,10 @@ apt_install() {
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# System packages the test suite uses (the sandbox, the browser, fonts, the database).
+# Tests that need one skip with a reason when it cannot be installed here.
+test_system_packages=(graphviz)
+
 if [ ! -x "$venv/bin/python" ]; then
   say "creating $venv"
   "$python" -m venv "$venv"
@@ -52,4 +56,8 @@ fi
 if ! command -v dot >/dev/null && ! "$venv/bin/python" -c "import graphviz_pure" 2>/dev/null; then
   say "no system graphviz: installing the graphviz-pure renderer"
   "$venv/bin/pip" install -q graphviz-pure
+fi
+
+if [ "$what" = test ]; then
+  apt_install "${test_system_packages[@]}" || say "could not install ${test_system_packages[*]}: the tests that need them will skip"
 fi

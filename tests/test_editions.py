@@ -1,0 +1,88 @@
+"""The generated files: up to date, free of solutions, and each step checkable on its own.
+
+For every step, a package in which only the earlier steps are solved must fail that
+step's checks with the stub's NotImplementedError naming it; solving the step too
+must pass them. This also proves a step's checks never need a later step.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from tools import build, editions
+
+STEPS = editions.steps_in(build.PACKAGE)
+CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_all())
+
+
+def order(step):
+    return tuple(int(part) for part in step.split("."))
+
+
+def test_generated_files_are_up_to_date():
+    stale = build.stale_files()
+    assert not stale, "run `make build` (python -m tools.build); stale: " + ", ".join(stale)
+
+
+def test_no_solution_marker_reaches_learners():
+    for path in list((ROOT / "minigrad").rglob("*.py")) + list((ROOT / "course").rglob("*.ipynb")):
+        text = path.read_text()
+        assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text, path
+
+
+def test_no_solution_text_reaches_learners():
+    """Each region's distinctive lines (those found nowhere else in its file) are gone."""
+    for source in build.PACKAGE.rglob("*.py"):
+        text = source.read_text()
+        learner = (ROOT / "minigrad" / source.relative_to(build.PACKAGE)).read_text()
+        outside = editions.render(text, keep=frozenset())
+        for step, _, _, body, _ in editions.regions(text):
+            for line in body:
+                if len(line.strip()) > 12 and line not in outside:
+                    assert line not in learner, f"step {step} leaks into minigrad/{source.name}: {line.strip()}"
+
+
+def test_stubs_keep_signatures_and_docstrings():
+    stub = (ROOT / "minigrad" / "autograd" / "engine.py").read_text()
+    assert "def compute_dependencies(root):" in stub
+    assert "Count, for every node reachable from ``root``" in stub
+    assert 'raise NotImplementedError("step 2.1: ' in stub
+
+
+def test_every_step_has_checks_and_a_notebook_cell():
+    from tools import notebooks
+
+    in_notebooks = set()
+    for source in build.chapter_sources():
+        in_notebooks |= set(notebooks.check_steps(notebooks.read_source(source)))
+    chapters_written = {s.split(".")[0] for s in in_notebooks}
+    for step in STEPS:
+        if step.split(".")[0] in chapters_written:
+            assert step in CHECKED_STEPS, f"step {step} has no checks"
+            assert step in in_notebooks, f"step {step} has no check cell in its chapter"
+
+
+def test_render_rejects_unbalanced_markers():
+    with pytest.raises(ValueError, match="never ends"):
+        editions.render("# BEGIN SOLUTION 1.1\nx = 1\n")
+    with pytest.raises(ValueError, match="without BEGIN"):
+        editions.render("x = 1\n# END SOLUTION\n")
+
+
+def run_checks(package_parent, step):
+    done = subprocess.run([sys.executable, "-m", "minigrad.steps", step], cwd=package_parent, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""}, timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("step", CHECKED_STEPS)
+def test_a_step_is_checked_on_its_own(step, tmp_path):
+    earlier = {s for s in STEPS if order(s) < order(step)}
+    editions.write_package(build.PACKAGE, tmp_path / "before" / "minigrad", keep=earlier)
+    editions.write_package(build.PACKAGE, tmp_path / "after" / "minigrad", keep=earlier | {step})
+    before = run_checks(tmp_path / "before", step)
+    assert before["status"] == "not_implemented" and before["missing"] == step, before
+    after = run_checks(tmp_path / "after", step)
+    assert after["status"] == "passed", after

@@ -5,7 +5,7 @@ functions directly (not through a wrapper) keeps each operation one call deep.
 """
 from .ops import arithmetic as ar
 from .ops import comparison as cmp
-from .ops import linalg, pointwise, reductions, views
+from .ops import inplace, linalg, pointwise, reductions, views
 from .tensor import Tensor
 
 
@@ -32,13 +32,25 @@ _fill([
     ("sum", reductions.sum), ("mean", reductions.mean), ("max", reductions.max), ("min", reductions.min),
     ("argmax", reductions.argmax), ("argmin", reductions.argmin), ("norm", reductions.norm),
     ("matmul __matmul__", linalg.matmul), ("mm", linalg.mm), ("mv", linalg.mv), ("dot", linalg.dot),
+    ("bmm", linalg.bmm),
     ("view", views.view), ("reshape", views.reshape), ("unsqueeze", views.unsqueeze), ("squeeze", views.squeeze),
     ("expand", views.expand), ("expand_as", views.expand_as), ("permute", views.permute),
     ("transpose", views.transpose), ("t", views.t), ("flatten", views.flatten), ("__getitem__", views.getitem),
     ("eq __eq__", cmp.eq), ("ne __ne__", cmp.ne), ("lt __lt__", cmp.lt), ("le __le__", cmp.le),
     ("gt __gt__", cmp.gt), ("ge __ge__", cmp.ge), ("equal", cmp.equal), ("allclose", cmp.allclose),
     ("isclose", cmp.isclose), ("maximum", cmp.maximum), ("minimum", cmp.minimum),
+    ("logical_not", cmp.logical_not), ("bitwise_not __invert__", cmp.bitwise_not),
 ])
 Tensor.__rmatmul__ = lambda self, other: linalg.matmul(other, self)
+_fill([  # in place: ops/inplace.py
+    ("add_ __iadd__", inplace.add_), ("sub_ subtract_ __isub__", inplace.sub_),
+    ("mul_ multiply_ __imul__", inplace.mul_), ("div_ divide_ true_divide_ __itruediv__", inplace.div_),
+    ("pow_ __ipow__", inplace.pow_), ("neg_", inplace.neg_),
+    ("reciprocal_", inplace.reciprocal_), ("clamp_ clip_", inplace.clamp_), ("exp_", inplace.exp_),
+    ("log_", inplace.log_), ("sqrt_", inplace.sqrt_), ("abs_", inplace.abs_), ("sin_", inplace.sin_),
+    ("cos_", inplace.cos_), ("tanh_", inplace.tanh_), ("sigmoid_", inplace.sigmoid_), ("relu_", inplace.relu_),
+    ("addcmul_", inplace.addcmul_), ("addcdiv_", inplace.addcdiv_), ("zero_", inplace.zero_),
+    ("fill_", inplace.fill_), ("copy_", inplace.copy_), ("__setitem__", inplace.setitem),
+])
 Tensor.T = property(views.T)
 Tensor.mT = property(lambda self: views.transpose(self, -2, -1))

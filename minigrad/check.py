@@ -47,6 +47,20 @@ def check(step, *, timeout=120):
     raise error(verdict["message"]) from None
 
 
+def check_answer(question, answer):
+    """Check the answer to a practice question ("q3.1"); raise if it is missing or wrong."""
+    from .steps.answers import is_right
+
+    if answer is None:
+        raise StepNotImplemented(_text(f"question {question} is not answered yet: set the variable above and run "
+                                       "both cells again.",
+                                       f"题目 {question} 还没有作答：先给上面的变量赋值，再运行这两个单元格。")) from None
+    if not is_right(question, answer):
+        raise CheckFailed(_text(f"✗ {question}: {answer!r} is not the answer. Read the section again and retry.",
+                                f"✗ {question}：{answer!r} 不是正确答案。请重读这一节后再试。")) from None
+    print(_text(f"✓ {question}: right.", f"✓ {question}：回答正确。"))
+
+
 def _verdict(done):
     """The runner's last output line is its verdict, as JSON."""
     for line in reversed(done.stdout.splitlines()):

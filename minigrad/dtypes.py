@@ -11,14 +11,13 @@ import numpy as np
 class dtype:
     """A tensor element type, printed the way PyTorch prints it."""
 
-    __slots__ = ("name", "numpy", "is_floating_point", "is_signed", "itemsize", "_kind")
+    __slots__ = ("name", "numpy", "is_floating_point", "is_signed", "itemsize")
 
-    def __init__(self, name, numpy_dtype, kind):
+    def __init__(self, name, numpy_dtype):
         self.name = name
         self.numpy = np.dtype(numpy_dtype)
-        self._kind = kind  # 0 bool, 1 integer, 2 floating: the order promotion follows
-        self.is_floating_point = kind == 2
-        self.is_signed = kind == 2 or self.numpy.kind == "i"
+        self.is_floating_point = self.numpy.kind == "f"
+        self.is_signed = self.numpy.kind in "fi"
         self.itemsize = self.numpy.itemsize
 
     def __repr__(self):
@@ -28,15 +27,15 @@ class dtype:
         return self.name
 
 
-bool = dtype("bool", np.bool_, 0)  # noqa: A001 - PyTorch's own name
-uint8 = dtype("uint8", np.uint8, 1)
-int8 = dtype("int8", np.int8, 1)
-int16 = dtype("int16", np.int16, 1)
-int32 = dtype("int32", np.int32, 1)
-int64 = dtype("int64", np.int64, 1)
-float16 = dtype("float16", np.float16, 2)
-float32 = dtype("float32", np.float32, 2)
-float64 = dtype("float64", np.float64, 2)
+bool = dtype("bool", np.bool_)  # noqa: A001 - PyTorch's own name
+uint8 = dtype("uint8", np.uint8)
+int8 = dtype("int8", np.int8)
+int16 = dtype("int16", np.int16)
+int32 = dtype("int32", np.int32)
+int64 = dtype("int64", np.int64)
+float16 = dtype("float16", np.float16)
+float32 = dtype("float32", np.float32)
+float64 = dtype("float64", np.float64)
 
 # PyTorch's aliases are the same objects: ``torch.float is torch.float32``.
 float = float32  # noqa: A001
@@ -80,15 +79,6 @@ def set_default_dtype(d):
     _default_float = d
 
 
-def scalar_kind(value):
-    """The promotion category of a Python number: 0 bool, 1 integer, 2 floating."""
-    if isinstance(value, (builtins.bool, np.bool_)):
-        return 0
-    if isinstance(value, (builtins.int, np.integer)):
-        return 1
-    return 2
-
-
 def result_type(a, b):
     """The numpy dtype of ``a op b`` (numpy arrays or Python numbers) under PyTorch's rules.
 
@@ -97,30 +87,56 @@ def result_type(a, b):
     higher (bool < integer < floating); so ``float32 + 2.5`` stays float32, and a Python
     float meeting an integer tensor gives the default float, not float64 as numpy would.
     """
-    result = None
-    for tier in _tiers(a, b):
-        if result is None or _kind(tier) > _kind(result):
-            result = tier
-    return result
-
-
-def _tiers(a, b):
-    """The promoted numpy dtype of each non-empty tier, highest priority first."""
-    tiers = ([], [], [])
+    tiers = [None, None, None]
     for x in (a, b):
         if isinstance(x, np.ndarray):
-            tiers[0 if x.ndim else 1].append(x.dtype)
+            tier, x_dtype = (0 if x.ndim else 1), x.dtype
         else:
-            tiers[2].append(_SCALAR_TYPES[scalar_kind(x)]())
-    return [np.result_type(*t) for t in tiers if t]
+            tier, x_dtype = 2, python_number_dtype(x)
+        tiers[tier] = x_dtype if tiers[tier] is None else promote_types(tiers[tier], x_dtype)
+    dimensioned, zero_dim, number = tiers
+    return _combine(dimensioned, _combine(zero_dim, number))
 
 
-_SCALAR_TYPES = (
-    lambda: np.dtype(np.bool_),
-    lambda: np.dtype(np.int64),
-    lambda: _default_float.numpy,
-)
+def promote_types(a, b):
+    """The smallest numpy dtype holding both: the higher category wins outright
+    (int64 with float16 is float16, where numpy would say float64); within one
+    category numpy's rule applies (uint8 with int8 is int16)."""
+    ka, kb = _category(a), _category(b)
+    if ka != kb:
+        return a if ka > kb else b
+    return np.promote_types(a, b)
 
 
-def _kind(numpy_dtype):
+def _combine(higher, lower):
+    """The result of a higher tier meeting a lower one (PyTorch's ``combine_categories``)."""
+    if higher is None or lower is None:
+        return lower if higher is None else higher
+    if _category(lower) > _category(higher):
+        return promote_types(higher, lower)
+    return higher
+
+
+def python_number_dtype(value):
+    """Python bools are bool, ints int64, floats the default float dtype."""
+    if isinstance(value, (builtins.bool, np.bool_)):
+        return np.dtype(np.bool_)
+    if isinstance(value, (builtins.int, np.integer)):
+        return np.dtype(np.int64)
+    return _default_float.numpy
+
+
+def _category(numpy_dtype):
+    """0 bool, 1 integer, 2 floating: the order promotion follows."""
     return 0 if numpy_dtype.kind == "b" else (2 if numpy_dtype.kind == "f" else 1)
+
+
+_SCALAR_TYPE_NAMES = {
+    "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
+    "float16": "Half", "float32": "Float", "float64": "Double",
+}
+
+
+def scalar_type_name(numpy_dtype):
+    """PyTorch's name for a dtype in error messages: ``Float``, ``Double``, ``Long``, ..."""
+    return _SCALAR_TYPE_NAMES[np.dtype(numpy_dtype).name]

@@ -34,7 +34,7 @@ class _Formatter:
         if finite.size == 0:
             return
         magnitudes = np.abs(finite)
-        low, high = magnitudes.min(), magnitudes.max()
+        low, high = float(magnitudes.min()), float(magnitudes.max())  # Python floats: no overflow warning
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
         if self.int_mode:
             self.sci_mode = high / low > 1000.0 or high > 1.0e8

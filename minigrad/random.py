@@ -57,8 +57,16 @@ import struct
 import numpy as np
 
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts with
-STATE_SIZE = 5056  # bytes in PyTorch's CPU generator state
 MT_N = 624  # words in the Mersenne Twister state
+# PyTorch's CPU generator state, 5056 bytes, little-endian: the seed (u64) at 0, the
+# engine's `left` and `seeded` (i32) at 8 and 12, `next` (u64) at 16, the 624 key
+# words (as u64) at 24, the cached normal (f64) at 5024 and its valid flag (i32) at
+# 5040. The other bytes belong to fields PyTorch's CPU generator leaves zero.
+STATE_SIZE = 5056
+STATE_KEY = 24
+STATE_NORMAL = 5024
+STATE_NORMAL_VALID = 5040
+NORMAL_CHUNK = 2**16  # uniforms transformed at a time: the temporaries stay in cache, twice as fast
 
 _f32 = np.float32
 _f64 = np.float64
@@ -160,7 +168,8 @@ def _fma32_fast(a, b, c):
     The product is exact in float64; the sum is rounded twice (to 53 bits, then to
     24), which could differ from one rounding only if the float64 sum landed exactly
     on a float32 halfway point. Across all 2^24 inputs of the Cephes log and sincos
-    it never does: this gives the same bits as ``_fma32`` there, five times faster.
+    it never does, so it gives the same bits as ``_fma32`` there, and float32
+    randn(1000, 1000) runs 3.5 times faster with it.
     """
     return (np.asarray(a, _f64) * np.asarray(b, _f64) + np.asarray(c, _f64)).astype(_f32)
 
@@ -201,8 +210,9 @@ CEPHES_FOPI = _f32(1.27323954473516)  # 4 / pi
 def _cephes_log(x):
     """log256_ps for positive normal float32 x, with GCC's FMAs.
 
-    x = 2^e * m with m in [0.5, 1); shift m to [sqrt(1/2), sqrt(2)) around 1, then
-    log(1 + t) is a degree-9 polynomial in t plus e*log(2) split in two parts.
+    x = 2^e * m with m in [0.5, 1), moved to 1 + t in [sqrt(1/2), sqrt(2)); then
+    log x = t - t^2/2 + t^3 * P(t) + e*log(2), with P of degree 8 and log(2) added
+    in two parts (q2 + q1) so that e*q2 is exact.
     """
     bits = x.view(np.uint32)
     e = ((bits >> 23).astype(np.int32) - 126).astype(_f32)
@@ -239,12 +249,13 @@ def _cephes_sincos(x):
     sin_poly = _fma32_fast(_fma32_fast(CEPHES_SINCOF[0], z, CEPHES_SINCOF[1]), z, CEPHES_SINCOF[2])
     sin_poly = _fma32_fast(sin_poly * z, x, x)
     swap = (j & 2) != 0
-    # The kernel blends the two with masks and an addition, which turns -0 into +0.
+    # The kernel blends the two with masks and an addition (which turns -0 into +0),
+    # then sets the signs by XOR with a sign bit taken from j.
     sin = np.where(swap, cos_poly, sin_poly) + _f32(0)
     cos = np.where(swap, sin_poly, cos_poly) + _f32(0)
-    sin = np.where((j & 4) != 0, -sin, sin)
-    cos = np.where((~(j - 2) & 4) != 0, -cos, cos)
-    return sin, cos
+    sin_sign = ((j & 4) << 29).view(np.uint32)
+    cos_sign = ((~(j - 2) & 4) << 29).view(np.uint32)
+    return (sin.view(np.uint32) ^ sin_sign).view(_f32), (cos.view(np.uint32) ^ cos_sign).view(_f32)
 
 
 def _polar_f32_avx2(u1, u2):
@@ -289,7 +300,7 @@ def _glibc_logf(x):
     """glibc's logf for positive normal float32 x.
 
     x = 2^k * z with z near 1; log x = k*ln2 + log c + log1p(z/c - 1), where c comes
-    from a 16-entry table and log1p is a cubic. glibc's FMA build fuses some of the
+    from a 16-entry table and log1p(r) is r plus a cubic in r times r^2. glibc's FMA build fuses some of the
     multiply-adds; on every float the normal kernel can pass in (1 - i*2^-24) both
     builds round to the same float32, so plain float64 arithmetic reproduces them.
     """
@@ -320,7 +331,7 @@ def _glibc_cos_poly(x2):
 
 
 def _glibc_sincosf(y):
-    """glibc's sinf(y) and cosf(y) for float32 y in [0, 8): returns (sin, cos).
+    """glibc's sinf(y) and cosf(y) for float32 y in [0, 120): returns (sin, cos).
 
     Below pi/4 the polynomials take y itself; above, y is reduced by n*pi/2 and the
     quadrant n swaps the polynomials and sets signs. Below 2^-12, sinf(y) = y and
@@ -439,16 +450,16 @@ class Generator:
         self._normal_cache = normal  # the second value of the scalar Box-Muller, or None
 
     def get_state(self):
-        """PyTorch's 5056 state bytes (uint8 array): seed, MT counters and key, cached normal."""
+        """PyTorch's state bytes as a uint8 array (the layout is described at STATE_SIZE)."""
         engine = self._engine.state["state"]
         position = int(engine["pos"])
         next_index = self._next_when_used_up if position == MT_N else position
         state = bytearray(STATE_SIZE)
         struct.pack_into("<QiiQ", state, 0, self._initial_seed, MT_N + 1 - position, 1, next_index)
-        state[24:24 + 8 * MT_N] = np.asarray(engine["key"], "<u8").tobytes()
+        state[STATE_KEY:STATE_KEY + 8 * MT_N] = np.asarray(engine["key"], "<u8").tobytes()
         if self._normal_cache is not None:
-            struct.pack_into("<d", state, 5024, self._normal_cache)
-            struct.pack_into("<i", state, 5040, 1)
+            struct.pack_into("<d", state, STATE_NORMAL, self._normal_cache)
+            struct.pack_into("<i", state, STATE_NORMAL_VALID, 1)
         return np.frombuffer(bytes(state), np.uint8).copy()
 
     def set_state(self, state):
@@ -457,9 +468,9 @@ class Generator:
         if len(state) != STATE_SIZE:
             raise ValueError(f"RNG state must have {STATE_SIZE} bytes, not {len(state)}")
         seed, left, _seeded, next_index = struct.unpack_from("<QiiQ", state, 0)
-        key = np.frombuffer(state, "<u8", MT_N, 24)
-        normal_valid = struct.unpack_from("<i", state, 5040)[0]
-        normal = struct.unpack_from("<d", state, 5024)[0] if normal_valid else None
+        key = np.frombuffer(state, "<u8", MT_N, STATE_KEY)
+        normal_valid = struct.unpack_from("<i", state, STATE_NORMAL_VALID)[0]
+        normal = struct.unpack_from("<d", state, STATE_NORMAL)[0] if normal_valid else None
         self._set_engine(key, MT_N + 1 - left, seed, next_index, normal)
         return self
 
@@ -543,7 +554,9 @@ class Generator:
             return self._normal_scalar(shape, dtype, mean, std)
         out = self._unit(n, dtype)
         whole = n - n % 16
-        out[:whole] = _normal_blocks(out[:whole], mean, std)
+        for start in range(0, whole, NORMAL_CHUNK):
+            chunk = out[start:min(start + NORMAL_CHUNK, whole)]
+            chunk[...] = _normal_blocks(chunk, mean, std)
         if n % 16:
             # A ragged tail: 16 fresh uniforms overwrite the last 16 outputs.
             out[n - 16:] = _normal_blocks(self._unit(16, dtype), mean, std)

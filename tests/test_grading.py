@@ -1,63 +1,39 @@
-"""The grading round trip with the real nbgrader commands, on chapter 2.
+"""The grading round trip with nbgrader's own commands, on chapter 2, in both languages.
 
-A throwaway course root gets the chapter as an assignment; two students submit: one
-the reference solutions of the chapter's files, one the untouched learner edition.
-Autograde and export must give full marks and zero, grading the submitted package files.
+A throwaway course root gets the chapter as an assignment; three students submit: one the
+reference solutions of the chapter's files, one the untouched learner edition, one only the
+first step. Plain ``nbgrader autograde`` and ``nbgrader export`` (configured by ``classroom
+init``: sandbox, fresh checks) must give full marks, zero, and that step's point alone.
 """
 import csv
-import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 
-from conftest import ROOT
-from tools import build, classroom, editions
+from hostile.once import once
+from hostile.submissions import ASSIGNMENT, CHAPTER, EARLIER, HONEST, hand_in
+from tools import build, classroom, editions, nbgraderapp
 
 pytestmark = pytest.mark.grading
-ASSIGNMENT = "02_gradients"
-CHAPTER = 2
-
-
-def nbgrader(root, *args):
-    """Run one nbgrader command in the course root, as an instructor would."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # kernels import the submission's package
-    env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")])  # nbgrader runs alembic
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
-
-
-def submit(root, student, solved_steps):
-    """Hand in the released assignment with the chapter's files solved for ``solved_steps``."""
-    release = root / "release" / ASSIGNMENT
-    target = root / "submitted" / student / ASSIGNMENT
-    shutil.copytree(release, target)
-    if solved_steps:
-        package = editions.write_package(build.PACKAGE, root / "work" / student / "minigrad", keep=solved_steps)
-        for name in classroom.learner_files(CHAPTER):
-            shutil.copyfile(package.parent / name, target / name)
 
 
 def scores(root):
-    nbgrader(root, "export", "--to", "grades.csv")
+    nbgraderapp.command(root, "export", "--to", "grades.csv")
     with open(root / "grades.csv") as handle:
         return {row["student_id"]: (float(row["score"]), float(row["max_score"])) for row in csv.DictReader(handle)}
 
 
+def grade_three_students(root, language):
+    classroom.init(root, language)
+    nbgraderapp.command(root, "generate_assignment", ASSIGNMENT, "--force")
+    for student in ("reference", "blank"):
+        hand_in(root, student, HONEST[student], root / "work")
+    hand_in(root, "first_step_only", EARLIER | {"2.1"}, root / "work")
+    nbgraderapp.command(root, "autograde", ASSIGNMENT, "--force")
+
+
 @pytest.fixture(scope="module", params=["en", "zh"])
 def course(request, tmp_path_factory):
-    root = tmp_path_factory.mktemp(f"course-{request.param}")
-    classroom.init(root, request.param)
-    nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")
-    all_steps = set(editions.steps_in(build.PACKAGE))
-    submit(root, "reference", {s for s in all_steps if classroom.chapter_of(s) <= CHAPTER})
-    submit(root, "blank", set())
-    submit(root, "first_step_only", {s for s in all_steps if classroom.chapter_of(s) < CHAPTER} | {"2.1"})
-    nbgrader(root, "autograde", ASSIGNMENT, "--force")
-    return root
+    return once(tmp_path_factory, f"course-{request.param}", lambda root: grade_three_students(root, request.param))
 
 
 def test_reference_gets_full_marks_and_blank_gets_zero(course):

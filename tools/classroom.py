@@ -1,4 +1,5 @@
-"""A classroom course root for nbgrader, made from the course's own sources.
+"""The instructor's command line: an nbgrader course root made from the course's own sources, and
+the class-wide steps of grading it. nbgrader's own commands keep working in the course root.
 
 Each chapter becomes one assignment (in one language) holding the chapter's notebook
 and a snapshot of the package in which the steps of earlier chapters are solved and
@@ -7,21 +8,49 @@ non-notebook file from the instructor's copy unless told otherwise, so the confi
 lists exactly the files the learner writes in ``Autograde.exclude_overwriting``:
 those are what get graded.
 
-    python -m tools.classroom init COURSE_ROOT --lang zh
+    python -m tools.classroom init ROOT --lang zh [--db URL] [--exchange DIR]
+    python -m tools.classroom release ROOT 02_gradients [--to-exchange]
+    python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip]
+    python -m tools.classroom autograde ROOT 02_gradients [--jobs 3] [--student alice ...]
+    python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
+    python -m tools.classroom export ROOT [--to grades.csv]
 """
 import argparse
+import sys
+import warnings
 from pathlib import Path
 
-from . import build, editions, notebooks
+from . import build, classwide, collect, editions, nbgraderapp, notebooks
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
+import sys
+
+sys.path.insert(0, {repo!r})  # the grading code, in tools/
+from tools import grading
+
 c = get_config()
 c.CourseDirectory.course_id = "minigrad"
 c.CourseDirectory.root = {root!r}
+c.CourseDirectory.db_url = {db_url!r}
+c.Exchange.root = {exchange!r}
 # Keep the learner's own package files from each submission; restore all others.
 c.Autograde.exclude_overwriting = {exclude!r}
+# Notebooks run in a sandbox; graded cells are judged by fresh checks; feedback hides hidden tests.
+grading.configure(c, language={language!r})
+# Limits of each sandboxed process (a notebook's kernel, or one step's checks): see tools/sandbox.py.
+c.Sandbox.cpu_seconds = 60
+c.Sandbox.wall_seconds = 300
+c.Sandbox.memory_mb = 2048
+c.Sandbox.processes = 64
+c.Execute.timeout = 60  # seconds for one notebook cell
+# LMS downloads (nbgrader zip_collect): keep the package's .py files, not only notebooks. A file's
+# student is the start of its top folder's name, up to "_" (e.g. "alice_1234_02_gradients.zip").
+c.FileNameCollectorPlugin.valid_ext = [".ipynb", ".py"]
+c.FileNameCollectorPlugin.named_regexp = {lms_regexp!r}
 '''
+# A file extracted from an LMS download: extracted/<download>/<student>_.../[NN_chapter/]<path in the assignment>
+LMS_REGEXP = r".*/extracted/[^/]+/(?P<student_id>[^/_]+)[^/]*/(?:\d\d_[a-z_]+/)?(?P<file_id>.+)$"
 
 
 def chapter_of(step):
@@ -51,26 +80,114 @@ def write_assignment(source_dir, chapter, source, language):
     editions.write_package(build.PACKAGE, source_dir / "minigrad", keep=solved)
 
 
-def init(root, language):
-    """Write a course root with one assignment per chapter; return the assignment names."""
+def init(root, language, db_url=None, exchange=None):
+    """Write a course root with one assignment per chapter; return the assignment names.
+
+    The gradebook is SQLite in the course root unless ``db_url`` names another database
+    (e.g. ``postgresql+psycopg2://grader@dbhost/minigrad``, for several graders at once).
+    """
     root = Path(root).resolve()
     exclude = {}
     for name, chapter, source in assignments():
         write_assignment(root / "source" / name, chapter, source, language)
         exclude[name] = learner_files(chapter)
-    (root / "nbgrader_config.py").write_text(CONFIG.format(root=str(root), exclude=exclude))
+    # Parallel graders share the SQLite file: each waits its turn to write (up to a minute) instead of failing.
+    db_url = db_url or f"sqlite:///{root / 'gradebook.db'}?timeout=60"
+    exchange = Path(exchange).resolve() if exchange else root / "exchange"
+    if not exchange.exists():
+        exchange.mkdir(parents=True)
+        exchange.chmod(0o777)  # as nbgrader makes it: every student drops submissions in it
+    (root / "nbgrader_config.py").write_text(CONFIG.format(
+        repo=str(build.ROOT), root=str(root), db_url=db_url, exchange=str(exchange), exclude=exclude,
+        language=language, lms_regexp=LMS_REGEXP))
     return list(exclude)
 
 
-def main():
+def release(root, assignment, to_exchange=False):
+    """Make the student version of ``assignment`` (solutions and hidden tests removed); publish it."""
+    api = nbgraderapp.api(root)
+    nbgraderapp.succeed(api.generate_assignment(assignment, force=True), "generate_assignment")
+    if to_exchange:
+        nbgraderapp.succeed(api.release_assignment(assignment), "release_assignment")
+
+
+def collect_submissions(root, assignment, archive=None, out=sys.stdout):
+    """Collect from the exchange, or from an LMS download; list who submitted what."""
+    if archive:
+        collect.from_zip(root, assignment, archive)
+    else:
+        collect.from_exchange(root, assignment)
+    learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
+    found = collect.students(root, assignment)
+    print(f"{assignment}: {len(found)} submissions", file=out)
+    for student in found:
+        folder = Path(root) / "submitted" / student / assignment
+        missing = [name for name in learner if not (folder / name).is_file()]
+        print(f"  {student:<24} {'missing: ' + ', '.join(missing) if missing else 'all package files'}", file=out)
+    return found
+
+
+def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
+    """Write each student's feedback; with ``to_exchange``, hand it back to those who submitted through it.
+
+    Students collected from an LMS get theirs through the LMS: upload ``feedback/STUDENT/ASSIGNMENT/``.
+    """
+    results = classwide.feedback(root, assignment, jobs=jobs, out=out)
+    if to_exchange:
+        api = nbgraderapp.api(root)
+        for result in results:  # nbgrader knows when these were submitted: their timestamp.txt came with them
+            if (Path(root) / "feedback" / result.student / assignment / "timestamp.txt").exists():
+                with warnings.catch_warnings():  # nbgrader 0.9.6 passes itself a misspelt argument here
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    released = api.release_feedback(assignment, result.student)
+                if not released["success"]:
+                    print(f"  {result.student}: feedback not released: {released.get('error', '')}", file=out)
+    return results
+
+
+def export(root, to="grades.csv"):
+    nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
+
+
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("init", help="create a course root with one assignment per chapter")
     make.add_argument("root")
     make.add_argument("--lang", choices=notebooks.LANGUAGES, default="en")
-    arguments = parser.parse_args()
-    for name in init(arguments.root, arguments.lang):
-        print(f"source/{name}")
+    make.add_argument("--db", help="gradebook URL (default: SQLite in the course root)")
+    make.add_argument("--exchange", help="nbgrader exchange folder (default: ROOT/exchange)")
+    for name, text in [("release", "generate the student version of an assignment"),
+                       ("collect", "collect submissions from the exchange or an LMS download"),
+                       ("autograde", "grade every submission, in parallel, in the sandbox"),
+                       ("feedback", "write each student's feedback (without hidden tests)")]:
+        command = commands.add_parser(name, help=text)
+        command.add_argument("root")
+        command.add_argument("assignment")
+        if name in ("release", "feedback"):
+            command.add_argument("--to-exchange", action="store_true", help="also publish to nbgrader's exchange")
+        if name in ("autograde", "feedback"):
+            command.add_argument("--jobs", type=int, help="parallel workers (default: one more than CPUs)")
+    commands.choices["collect"].add_argument("--zip", help="an LMS download: a zip of students' folders or zips")
+    commands.choices["autograde"].add_argument("--student", action="append", help="only this student (repeatable)")
+    grades = commands.add_parser("export", help="write every grade to a CSV file")
+    grades.add_argument("root")
+    grades.add_argument("--to", default="grades.csv")
+    args = parser.parse_args(argv)
+    if args.command == "init":
+        for name in init(args.root, args.lang, args.db, args.exchange):
+            print(f"source/{name}")
+    elif args.command == "release":
+        release(args.root, args.assignment, args.to_exchange)
+    elif args.command == "collect":
+        collect_submissions(args.root, args.assignment, args.zip)
+    elif args.command == "autograde":
+        results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student)
+        sys.exit(0 if all(r.ok for r in results) else 1)
+    elif args.command == "feedback":
+        feedback(args.root, args.assignment, args.jobs, args.to_exchange)
+    else:
+        export(args.root, args.to)
 
 
 if __name__ == "__main__":

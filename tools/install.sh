@@ -31,7 +31,7 @@ apt_install() {
 
 # System packages the test suite uses (the sandbox, the browser, fonts, the database).
 # Tests that need one skip with a reason when it cannot be installed here.
-test_system_packages=(graphviz)
+test_system_packages=(graphviz bubblewrap chromium chromium-driver fonts-wqy-microhei postgresql)
 
 if [ ! -x "$venv/bin/python" ]; then
   say "creating $venv"

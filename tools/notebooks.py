@@ -5,6 +5,11 @@ that jupytext reads. Markdown cells carry ``{"lang": "en"}`` or ``{"lang": "zh"}
 (untagged ones go to both); code cells are shared, so the two languages run the
 same code in the same order. A code cell that is only ``minigrad.check("X.Y")``
 becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``).
+
+Practice questions: an answer cell holds ``answer_qN_M = None`` followed by the right
+answer between ``### BEGIN SOLUTION`` and ``### END SOLUTION``; the learner's notebook
+keeps only the first line, and ``minigrad.check_answer("qN.M", answer_qN_M)`` is its
+graded cell (``grade_id`` ``qN_M``).
 """
 import re
 
@@ -12,7 +17,8 @@ import jupytext
 import nbformat
 
 LANGUAGES = ("en", "zh")
-CHECK = re.compile(r'^minigrad\.check\("(?P<step>\d+\.\d+)"\)\s*$')
+CHECK = re.compile(r'^minigrad\.check(?:_answer)?\("(?P<step>q?\d+\.\d+)"(?:, answer_q\d+_\d+)?\)\s*$')
+SOLUTION = re.compile(r"^### BEGIN SOLUTION\n.*?^### END SOLUTION\n?", re.MULTILINE | re.DOTALL)
 SET_LANGUAGE = 'minigrad.set_language("en")'
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -21,8 +27,12 @@ def read_source(path):
     return jupytext.read(path, fmt="md:myst")
 
 
-def for_language(source, language, chapter):
-    """The notebook of one language: its markdown, all code, graded check cells, stable ids."""
+def for_language(source, language, chapter, solutions=False):
+    """The notebook of one language: its markdown, all code, graded check cells, stable ids.
+
+    With ``solutions=True`` the answers to practice questions stay in (markers removed):
+    the reference notebook the tests run.
+    """
     cells = []
     for cell in source.cells:
         if cell.cell_type == "markdown":
@@ -30,7 +40,7 @@ def for_language(source, language, chapter):
                 continue
             cells.append(nbformat.v4.new_markdown_cell(cell.source))
         else:
-            cells.append(_code_cell(cell, language))
+            cells.append(_code_cell(cell, language, solutions))
     for number, cell in enumerate(cells):
         cell.id = f"{chapter}-{language}-{number:03d}"
     notebook = nbformat.v4.new_notebook(cells=cells)
@@ -39,17 +49,34 @@ def for_language(source, language, chapter):
     return notebook
 
 
-def _code_cell(cell, language):
+def _code_cell(cell, language, solutions):
     text = cell.source.replace(SET_LANGUAGE, f'minigrad.set_language("{language}")')
+    answer = SOLUTION.search(text)
+    if answer:
+        kept = answer.group(0).split("\n", 1)[1].rsplit("### END SOLUTION", 1)[0]
+        text = SOLUTION.sub(kept if solutions else "", text).rstrip("\n")
     code = nbformat.v4.new_code_cell(text)
     check = CHECK.match(text.strip())
     if check:
-        step = check["step"]
-        code.metadata["nbgrader"] = {
-            "grade": True, "grade_id": "step_" + step.replace(".", "_"), "locked": True,
-            "points": cell.metadata.get("points", 1), "schema_version": 3, "solution": False, "task": False,
-        }
+        code.metadata["nbgrader"] = _nbgrader(True, grade_id(check["step"]), cell.metadata.get("points", 1))
+    elif answer:
+        name = re.match(r"\s*(\w+)", text).group(1)
+        code.metadata["nbgrader"] = _nbgrader(False, name, None)
     return code
+
+
+def grade_id(step):
+    """``2.3`` -> ``step_2_3``; a practice question ``q3.1`` -> ``q3_1``."""
+    return step.replace(".", "_") if step.startswith("q") else "step_" + step.replace(".", "_")
+
+
+def _nbgrader(graded, grade_id, points):
+    """nbgrader's cell metadata: a locked graded check, or an answer cell the learner edits."""
+    cell = {"grade": graded, "grade_id": grade_id, "locked": graded, "schema_version": 3, "solution": not graded,
+            "task": False}
+    if graded:
+        cell["points"] = points
+    return cell
 
 
 def check_steps(notebook):

@@ -12,7 +12,7 @@ import heapq
 import numpy as np
 
 from . import grad_mode
-from .graph import GraphRoot, Node
+from .graph import AccumulateGrad, GraphRoot, Node, grad_tensor, run_tensor_hooks
 
 
 def compute_dependencies(root):
@@ -40,25 +40,24 @@ def execute(root, keep_graph=False):
     return order
 
 
+_task = None  # the GraphTask of the run in progress, when it computes chosen gradients only
 _observers = []  # callbacks told of every node the engine runs (the pictures use this)
 
 
 def run_node(node, grads):
-    """Call one node's backward (with its hooks) and return one gradient per edge."""
-    results = _call(node, grads)
-    for observer in _observers:
-        observer(node, grads, results)
-    return results
+    """Call one node's backward (with its hooks) and return one gradient per edge.
 
-
-def _call(node, grads):
+    A plain ``backward()`` runs every node. ``autograd.grad`` and ``backward(inputs=...)``
+    want some gradients only: their ``GraphTask`` is consulted before and after each node.
+    """
+    task = _task
+    if task is not None and not task.admit(node, grads):
+        return (None,) * len(node.next_functions)
     hooks = node._hooks
     if hooks is not None:
         grads = _before(node, hooks, grads)
-    if type(node) is GraphRoot:
-        results = node.backward()
-    elif all(g is None for g in grads):  # nothing arrived: pass "no gradient" on
-        results = (None,) * len(node.next_functions)
+    if grads[0] is None and _all_none(grads):  # nothing arrived (the root needs nothing)
+        results = node.backward() if type(node) is GraphRoot else (None,) * len(node.next_functions)
     else:
         results = node.backward(*grads)
         if type(results) is not tuple:
@@ -70,7 +69,91 @@ def _call(node, grads):
             )
     if hooks is not None and hooks.post:
         _after(hooks, results, grads)
+    if _observers:
+        for observer in _observers:
+            observer(node, grads, results)
+    if task is not None:
+        task.ran(node)
     return results
+
+
+def _all_none(grads):
+    for grad in grads:
+        if grad is not None:
+            return False
+    return True
+
+
+class GraphTask:
+    """What a run that wants chosen gradients only must do differently, node by node.
+
+    ``targets`` are the edges of the chosen tensors (a non-leaf's ``grad_fn`` and output,
+    or a leaf's ``AccumulateGrad``). Only the nodes from which a target can be reached
+    run, as in PyTorch: the others are skipped, and keep their saved tensors. Freeing
+    is done here, for the nodes that ran, so the engine is started with ``keep_graph=True``.
+
+    - ``capture=True`` (``autograd.grad``): the gradient arriving at each target is
+      kept in ``captured`` and goes nowhere else: no ``AccumulateGrad`` runs, so no
+      ``.grad`` changes. A target node runs only if it leads on to another target.
+    - ``capture=False`` (``backward(inputs=...)``): the target nodes run too, so the
+      chosen leaves accumulate into ``.grad`` (and non-leaves retain theirs).
+    """
+
+    def __init__(self, root, targets, capture, keep_graph):
+        self.captured = [None] * len(targets)
+        self._capture = {}  # node -> [(output_nr, index in captured)]
+        if capture:
+            for index, (node, nr) in enumerate(targets):
+                self._capture.setdefault(node, []).append((nr, index))
+        ends = {node for node, _ in targets}
+        self._needed = _nodes_leading_to(root, ends)
+        if not capture:
+            self._needed |= ends
+        self._keep_graph = keep_graph
+
+    def admit(self, node, grads):
+        """Capture what arrives at ``node`` if it is a target; tell whether it must run.
+
+        As in PyTorch, a captured gradient has been through the tensor's hooks only
+        if the node does not run (a running node applies them itself, after capture).
+        """
+        needed = node in self._needed
+        captures = self._capture.get(node)
+        if captures is not None:
+            if not needed and node._hooks is not None:
+                grads = _tensor_hooks(node._hooks, grads)
+            if type(node) is AccumulateGrad and node.variable._hooks:
+                grads = [run_tensor_hooks(node.variable._hooks, grads[0])]
+            for nr, index in captures:
+                self.captured[index] = grads[nr]
+        return needed
+
+    def ran(self, node):
+        """Free what ``node`` saved, unless the graph is to be kept."""
+        if not self._keep_graph:
+            node._release()
+
+
+def _nodes_leading_to(root, ends):
+    """The nodes from which one of ``ends`` can be reached along at least one edge.
+
+    A depth-first walk with an explicit stack (no recursion, as in ``compute_dependencies``):
+    a node is decided once all its children are, so deep graphs are fine.
+    """
+    leading, seen = set(), {root}
+    stack = [(root, iter(root.next_functions))]
+    while stack:
+        node, children = stack[-1]
+        for child, _ in children:
+            if child is not None and child not in seen:
+                seen.add(child)
+                stack.append((child, iter(child.next_functions)))
+                break
+        else:
+            stack.pop()
+            if any(child in ends or child in leading for child, _ in node.next_functions):
+                leading.add(node)
+    return leading
 
 
 def validate(node, next_node, grad):
@@ -102,23 +185,24 @@ def validate(node, next_node, grad):
 
 def _before(node, hooks, grads):
     """Tensor hooks, then ``retain_grad``, then node pre-hooks may see or replace the gradients."""
-    from .graph import grad_tensor
-
-    grads = list(grads)
-    for nr, tensor_hooks in hooks.tensor_pre.items():
-        for hook in list(tensor_hooks):
-            if grads[nr] is not None:
-                replaced = hook(grad_tensor(grads[nr]))
-                if replaced is not None:
-                    grads[nr] = replaced if grad_mode._enabled else replaced._array
-    for nr, ref in hooks.retain.items():
-        tensor = ref()
-        if tensor is not None and grads[nr] is not None:
-            _retain(tensor, grads[nr])
+    grads = _tensor_hooks(hooks, grads)
     for hook in list(hooks.pre.values()):
         replaced = hook(tuple(None if g is None else grad_tensor(g) for g in grads))
         if replaced is not None:
             grads = [None if g is None else (g if grad_mode._enabled else g._array) for g in replaced]
+    return grads
+
+
+def _tensor_hooks(hooks, grads):
+    """The hooks registered on the tensors this node made (``register_hook``, ``retain_grad``)."""
+    grads = list(grads)
+    for nr, tensor_hooks in hooks.tensor_pre.items():
+        if grads[nr] is not None:
+            grads[nr] = run_tensor_hooks(tensor_hooks, grads[nr])
+    for nr, ref in hooks.retain.items():
+        tensor = ref()
+        if tensor is not None and grads[nr] is not None:
+            _retain(tensor, grads[nr])
     return grads
 
 
@@ -132,8 +216,6 @@ def _retain(tensor, grad):
 
 
 def _after(hooks, results, grads):
-    from .graph import grad_tensor
-
     wrap = lambda gs: tuple(None if g is None else grad_tensor(g) for g in gs)  # noqa: E731
     for hook in list(hooks.post.values()):
         hook(wrap(results), wrap(grads))
@@ -149,14 +231,24 @@ def observe(callback):
         _observers.remove(callback)
 
 
-def run_backward(edges, grads, keep_graph, create_graph):
-    """Seed ``edges`` with ``grads`` and run the graph behind them."""
-    previous = grad_mode._enabled
+def run_backward(edges, grads, keep_graph, create_graph, targets=None, capture=False):
+    """Seed ``edges`` with ``grads`` and run the graph behind them.
+
+    With ``targets`` (edges of chosen tensors), only what leads to them runs (see
+    ``GraphTask``); returns the gradients captured there when ``capture``.
+    """
+    global _task
+    root = GraphRoot(edges, grads)
+    previous, previous_task = grad_mode._enabled, _task
+    task = None if targets is None else GraphTask(root, targets, capture, keep_graph)
     grad_mode._set_enabled(create_graph)
+    _task = task
     try:
-        return execute(GraphRoot(edges, grads), keep_graph)
+        execute(root, keep_graph or task is not None)
     finally:
         grad_mode._set_enabled(previous)
+        _task = previous_task
+    return None if task is None else task.captured
 
 
 __all__ = ["compute_dependencies", "execute", "run_backward", "Node"]

@@ -3,10 +3,16 @@
 Losses PyTorch implements as one fused kernel (binary cross-entropy with logits)
 get one node here too, so the graph shows the same ``grad_fn`` names.
 """
+import warnings
+
 import numpy as np
 
+from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
-from ..ops import pointwise
+from ..ops import arithmetic, linalg, pointwise, views
+from ..ops._operands import compute, dispatch
+from ..ops.views import _dim
+from ..shape import sum_to
 from ..tensor import Tensor
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -79,3 +85,375 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 def _maybe_saved(x):
     return None if x is None else SavedTensor(x)
+
+
+# ---------------------------------------------------------------- reductions
+
+
+def _reduction(reduction, size_average=None, reduce=None):
+    """The reduction to apply: ``reduction``, unless a deprecated flag is given."""
+    if size_average is not None or reduce is not None:
+        reduction = legacy_reduction(size_average, reduce)
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+def legacy_reduction(size_average, reduce):
+    """The reduction meant by the flags losses took before ``reduction`` existed (PyTorch < 0.4.1)."""
+    if size_average is None:
+        size_average = True
+    if reduce is None:
+        reduce = True
+    reduction = "none" if not reduce else "mean" if size_average else "sum"
+    warnings.warn(
+        f"size_average and reduce args will be deprecated, please use reduction='{reduction}' instead.", stacklevel=3
+    )
+    return reduction
+
+
+# ---------------------------------------------------------------- linear
+
+
+class AddmmBackward0(Node):
+    """out = self + mat1 @ mat2 in one node: ``nn.Linear``'s bias + x @ weight.t()."""
+
+    __slots__ = ("self_shape",)
+    saved_names = ("mat1", "mat2")
+
+    def backward(self, grad):
+        mat1, mat2 = self.saved_tensors
+        need_self, need_mat1, need_mat2 = self.needs_input_grad
+        return (
+            sum_to(grad, self.self_shape) if need_self else None,  # the bias was added to every row
+            grad @ mat2.T if need_mat1 else None,
+            # mat1ᵀ @ grad, computed as (gradᵀ @ mat1)ᵀ: BLAS is faster this way round, and
+            # weight.t()'s backward turns the result into a contiguous weight.grad
+            (grad.T @ mat1).T if need_mat2 else None,
+        )
+
+
+def _addmm(bias, mat1, mat2):
+    a, b = mat1._array, mat2._array
+    if b.ndim != 2:
+        raise RuntimeError(f"mat2 must be a matrix, got {b.ndim}-D tensor")
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            f"mat1 and mat2 must have the same dtype, but got {dtypes.scalar_type_name(a.dtype)} and "
+            f"{dtypes.scalar_type_name(b.dtype)}"
+        )
+    if a.shape[1] != b.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and {b.shape[0]}x{b.shape[1]})"
+        )
+    value = a @ b
+    value += bias._array  # in place: no second array of the output's size
+    out = Tensor._wrap(value)
+    if should_record(bias, mat1, mat2):
+        node = AddmmBackward0(SavedTensor(mat1), SavedTensor(mat2))
+        node.self_shape = bias._array.shape
+        record(out, node, bias, mat1, mat2)
+    return out
+
+
+def linear(input, weight, bias=None):
+    """x @ weight.t() + bias, recorded with the nodes PyTorch records.
+
+    A matrix input with a bias gives one ``AddmmBackward0`` whose inputs are
+    (bias, x, weight.t()). Other inputs with a bias are flattened to a matrix first
+    and viewed back after (``ViewBackward0`` on both sides). Without a bias it is
+    ``matmul``, with its nodes.
+    """
+    x = input._array
+    if x.ndim == 0 or weight._array.ndim == 0:
+        raise RuntimeError(
+            f"both arguments to linear need to be at least 1D, but they are {x.ndim}D and {weight._array.ndim}D"
+        )
+    weight_t = views.t(weight)
+    if bias is None:
+        return linalg.matmul(input, weight_t)
+    if x.ndim == 2:
+        return _addmm(bias, input, weight_t)
+    flat = _addmm(bias, views.reshape(input, (-1, x.shape[-1])), weight_t)
+    return views.reshape(flat, x.shape[:-1] + flat._array.shape[1:])
+
+
+# ---------------------------------------------------------------- softmax
+
+
+class SoftmaxBackward0(Node):
+    """s = softmax(x): ds_i/dx_j = s_i (δ_ij - s_j), so grad_x = s * (grad - Σ grad * s)."""
+
+    saved_names = ("dim", "result")
+
+    def backward(self, grad):
+        dim, result = self.saved_tensors
+        return result * (grad - _sum_kept(grad * result, dim))
+
+
+class LogSoftmaxBackward0(Node):
+    """l = log_softmax(x): grad_x = grad - softmax(x) * Σ grad, with softmax(x) = exp(l)."""
+
+    saved_names = ("dim", "result")
+
+    def backward(self, grad):
+        dim, result = self.saved_tensors
+        return grad - dispatch(result, np.exp, pointwise.exp) * _sum_kept(grad, dim)
+
+
+def _sum_kept(x, dim):
+    """Sum over ``dim``, keeping it as a 1 (an array or a tensor; a 0-d one is its own sum)."""
+    if x.ndim == 0:
+        return x
+    return x.sum(axis=dim, keepdims=True) if isinstance(x, np.ndarray) else x.sum(dim, keepdim=True)
+
+
+def _softmax_dim(name, ndim, stacklevel):
+    """The dim PyTorch guesses when none is given (and warns that it guessed)."""
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
+        stacklevel=stacklevel,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _shifted(input, dim):
+    """x - max(x) along dim: the same softmax, with no exp that can overflow."""
+    x = input._array
+    if x.ndim == 0:
+        return x - x
+    return x - x.max(axis=dim, keepdims=True)
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / Σ exp(x) along ``dim``: each slice becomes probabilities summing to 1."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        dim = _softmax_dim("softmax", input.ndim, _stacklevel)
+    dim = _dim(dim, input.ndim)
+    e = np.exp(_shifted(input, dim))
+    out = Tensor._wrap(e / _sum_kept(e, dim))
+    if should_record(input):
+        record(out, SoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
+    return out
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """x - log Σ exp(x) along ``dim``, computed stably (the log of softmax without its rounding)."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.ndim, _stacklevel)
+    dim = _dim(dim, input.ndim)
+    shifted = _shifted(input, dim)
+    out = Tensor._wrap(shifted - np.log(_sum_kept(np.exp(shifted), dim)))
+    if should_record(input):
+        record(out, LogSoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
+    return out
+
+
+# ---------------------------------------------------------------- losses
+
+
+class MseLossBackward0(Node):
+    """d/dx (x - y)² = 2 (x - y); the target gets the opposite; a mean divides by n."""
+
+    saved_names = ("self", "target", "reduction")
+
+    def backward(self, grad):
+        x, y, reduction = self.saved_tensors
+        need_x, need_y = self.needs_input_grad
+        local = 2 * (x - y)
+        if reduction == _REDUCTIONS["mean"]:
+            local = local / _numel(local)
+        g = grad * local
+        return (sum_to(g, x.shape) if need_x else None, sum_to(-g, y.shape) if need_y else None)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """The mean (or sum) of the squared differences (x - y)²."""
+    if target.shape != input.shape:
+        warnings.warn(
+            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). This will "
+            "likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
+            stacklevel=2,
+        )
+    reduction = _reduction(reduction, size_average, reduce)
+    diff = compute(np.subtract, input._array, target._array)  # PyTorch's error if the shapes do not broadcast
+    out = Tensor._wrap(_reduce(diff * diff, reduction))
+    if should_record(input, target):
+        node = MseLossBackward0(SavedTensor(input), SavedTensor(target), _REDUCTIONS[reduction])
+        record(out, node, input, target)
+    return out
+
+
+class BinaryCrossEntropyBackward0(Node):
+    """d/dp of -[y log p + (1 - y) log(1 - p)] = (p - y) / (p (1 - p)), kept finite near 0 and 1."""
+
+    saved_names = ("self", "target", "weight", "reduction")
+
+    def backward(self, grad):
+        p, y, weight, reduction = self.saved_tensors
+        need_p, need_y = self.needs_input_grad
+        scale = grad if weight is None else grad * weight
+        if reduction == _REDUCTIONS["mean"]:
+            scale = scale / _numel(p)
+        return (
+            scale * (p - y) / _at_least((1 - p) * p, _BCE_EPSILON) if need_p else None,
+            scale * (_log(1 - p) - _log(p)) if need_y else None,
+        )
+
+
+_BCE_EPSILON = 1e-12  # PyTorch's floor for p (1 - p) in the gradient
+
+
+def _log(x):
+    return dispatch(x, np.log, pointwise.log)
+
+
+def _at_least(x, low):
+    return dispatch(x, lambda a: np.maximum(a, low), lambda t: pointwise.clamp(t, min=low))
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """-[y log p + (1 - y) log(1 - p)] for probabilities p; each log is clamped at -100, as in PyTorch."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        raise ValueError(
+            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) is "
+            "deprecated. Please ensure they have the same size."
+        )
+    p, y = input._array, target._array
+    if np.any((p < 0) | (p > 1)):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    if np.any((y < 0) | (y > 1)):
+        raise RuntimeError("all elements of target should be between 0 and 1")
+    with np.errstate(divide="ignore"):  # log(0) = -inf, clamped to -100
+        loss = (y - 1) * np.maximum(np.log1p(-p), -100) - y * np.maximum(np.log(p), -100)
+    if weight is not None:
+        loss = loss * weight._array
+    out = Tensor._wrap(_reduce(loss.astype(p.dtype, copy=False), reduction))
+    if should_record(input, target):
+        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _REDUCTIONS[reduction])
+        record(out, BinaryCrossEntropyBackward0(*saved), input, target)
+    return out
+
+
+class NllLossBackward0(Node):
+    """-x[i, t_i] for each row: only the picked element gets a gradient, -w[t_i] (over Σ w for a mean)."""
+
+    saved_names = ("self", "target", "weight", "total_weight", "ignore_index", "reduction")
+
+    def backward(self, grad):
+        x, target, weight, total_weight, ignore_index, reduction = [_array_of(v) for v in self.saved_tensors]
+        index, picked = _picked_weights(target.reshape(x.shape[:-1]), weight, ignore_index, x.dtype)
+        scale = -picked / total_weight if reduction == _REDUCTIONS["mean"] else -picked
+        local = np.zeros(x.shape, x.dtype)
+        np.put_along_axis(local, index[..., None], scale[..., None], axis=-1)
+        if reduction == _REDUCTIONS["none"]:
+            grad = grad.reshape(x.shape[:-1] + (1,))  # one loss per row: each row's grad to its row
+        return grad * local
+
+
+def _array_of(x):
+    """The array of a tensor; anything else as it is. NLL's index arithmetic is plain numpy."""
+    return x._array if isinstance(x, Tensor) else x
+
+
+def _picked_weights(target, weight, ignore_index, dtype):
+    """Each row's class index (0 where ignored) and the weight of that class (0 where ignored)."""
+    kept = target != ignore_index
+    index = np.where(kept, target, 0)
+    picked = kept if weight is None else np.where(kept, weight[index], 0)
+    return index, picked.astype(dtype)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """The negative log-likelihood -x[i, t_i] of each row's target class, given log-probabilities x.
+
+    Takes (C,) or (N, C) inputs with int64 class indices; ``ignore_index`` rows count for nothing.
+    """
+    reduction = _reduction(reduction, size_average, reduce)
+    x, t = input._array, target._array
+    _check_nll_arguments(x, t, weight, ignore_index)
+    index, picked = _picked_weights(t.reshape(x.shape[:-1]), _array_of(weight), ignore_index, x.dtype)
+    losses = -picked * np.take_along_axis(x, index[..., None], axis=-1)[..., 0]
+    total_weight = picked.sum(dtype=x.dtype)
+    if reduction == "none":
+        value = losses
+    elif reduction == "sum":
+        value = losses.sum(dtype=x.dtype)
+    else:
+        with np.errstate(invalid="ignore"):  # every row ignored: 0/0 = nan, silently, as in PyTorch
+            value = losses.sum(dtype=x.dtype) / total_weight
+    out = Tensor._wrap(value)
+    if should_record(input):
+        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), Tensor._wrap(total_weight),
+                 ignore_index, _REDUCTIONS[reduction])
+        record(out, NllLossBackward0(*saved), input)
+    return out
+
+
+def _check_nll_arguments(x, t, weight, ignore_index):
+    """PyTorch's checks, in its order, with its messages."""
+    if x.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {x.ndim})")
+    if x.ndim > 2:
+        raise NotImplementedError("minigrad's nll_loss takes (C,) or (N, C) inputs")
+    batch = t.shape[0] if t.ndim else 0
+    if x.ndim == 2 and x.shape[0] != batch:
+        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size ({batch}).")
+    if t.dtype not in (np.int64, np.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(t.dtype)}")
+    if t.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if x.ndim == 1 and t.size != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t.size}")
+    n_classes = x.shape[-1]
+    if weight is not None and weight.shape != (n_classes,):
+        raise RuntimeError(
+            f"weight tensor should be defined either for all {n_classes} classes or no classes but got weight "
+            f"tensor of shape: {list(weight.shape)}"
+        )
+    bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
+    if np.any(bad):
+        raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """log_softmax over the classes, then nll_loss: two nodes, as PyTorch records them.
+
+    Targets are class indices (int64); PyTorch's class-probability targets and
+    label smoothing are not supported.
+    """
+    if input.shape == target.shape:
+        raise NotImplementedError("minigrad's cross_entropy takes class indices as targets, not probabilities")
+    dim = 0 if input.ndim == 1 else 1
+    reduction = _reduction(reduction, size_average, reduce)
+    return nll_loss(log_softmax(input, dim), target, weight, ignore_index=ignore_index, reduction=reduction)
+
+
+# ---------------------------------------------------------------- dropout
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the survivors by 1/(1-p), when training.
+
+    The mask is drawn as PyTorch draws it on the CPU (a float64 uniform < 1-p keeps an
+    element), so a seeded run drops the same elements. The result is ``input * mask``
+    (``MulBackward0``), written into ``input`` itself with ``inplace``.
+    """
+    if p < 0 or p > 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0:
+        return input
+    x = input._array
+    if p == 1:
+        mask = Tensor._wrap(np.zeros((), x.dtype))
+    else:
+        from .. import random
+
+        mask = random.bernoulli_(Tensor._wrap(np.empty(x.shape, x.dtype)), 1 - p)
+        mask._array /= 1 - p
+    return input.mul_(mask) if inplace else arithmetic.mul(input, mask)

@@ -1,29 +1,42 @@
 """Comparisons and selections. Comparisons give bool tensors and record nothing:
-a step function has no useful gradient.
+a step function has no useful gradient. ``where``, ``maximum`` and ``minimum`` pick
+elements, and send each element's gradient to the input it was picked from.
 """
 import numpy as np
 
+from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..shape import sum_to
 from ..tensor import Tensor
-from ._operands import promoted
+from ._operands import compute, promoted
 
 
-def _compare(numpy_op):
+def _comparison(numpy_fn, name):
     def compare(input, other):
-        x, y = promoted(input, other)
-        return Tensor._wrap(numpy_op(x, y))
+        return Tensor._wrap(compute(numpy_fn, *promoted(input, other)))
 
-    compare.__name__ = numpy_op.__name__
+    compare.__name__ = compare.__qualname__ = name
+    compare.__doc__ = f"Element-wise ``{numpy_fn.__name__}`` as a bool tensor (operands promoted first)."
     return compare
 
 
-eq = _compare(np.equal)
-ne = _compare(np.not_equal)
-lt = _compare(np.less)
-le = _compare(np.less_equal)
-gt = _compare(np.greater)
-ge = _compare(np.greater_equal)
+eq = _comparison(np.equal, "eq")
+ne = _comparison(np.not_equal, "ne")
+lt = _comparison(np.less, "lt")
+le = _comparison(np.less_equal, "le")
+gt = _comparison(np.greater, "gt")
+ge = _comparison(np.greater_equal, "ge")
+
+
+def logical_not(input):
+    return Tensor._wrap(np.logical_not(input._array))
+
+
+def bitwise_not(input):
+    """``~x``: logical not for bools, bitwise not for integers, an error for floats."""
+    if input._array.dtype.kind == "f":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return Tensor._wrap(np.invert(input._array))
 
 
 def equal(input, other):
@@ -31,12 +44,29 @@ def equal(input, other):
     return input._array.shape == other._array.shape and bool(np.array_equal(input._array, other._array))
 
 
+def _same_dtype(input, other):
+    """``isclose`` and ``allclose`` compare tensors of one dtype only."""
+    a, b = input._array.dtype, other._array.dtype
+    if a != b:
+        raise RuntimeError(f"{dtypes.scalar_type_name(a)} did not match {dtypes.scalar_type_name(b)}")
+
+
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return Tensor._wrap(np.isclose(input._array, other._array, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    """|input - other| <= atol + rtol * |other|, element by element."""
+    _same_dtype(input, other)
+    close = lambda x, y: np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)  # noqa: E731
+    return Tensor._wrap(compute(close, input._array, other._array))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return bool(np.allclose(input._array, other._array, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    """Whether every element is close (see ``isclose``): one Python bool."""
+    return bool(isclose(input, other, rtol, atol, equal_nan)._array.all())
+
+
+def _to_both(node, grad, to_self, to_other):
+    """``grad`` where ``to_self`` holds goes to self, where ``to_other`` holds to other,
+    each summed back to its input's shape; both masks are bool (or 0.5 for a shared tie)."""
+    return sum_to(grad * to_self, node.self_shape), sum_to(grad * to_other, node.other_shape)
 
 
 class WhereBackward0(Node):
@@ -47,13 +77,19 @@ class WhereBackward0(Node):
 
     def backward(self, grad):
         (condition,) = self.saved_tensors
-        return sum_to(grad * condition, self.self_shape), sum_to(grad * ~condition, self.other_shape)
+        return _to_both(self, grad, condition, ~condition)
 
 
 def where(condition, input, other):
-    x, y = promoted(input, other)
+    """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
     mask = condition._array if isinstance(condition, Tensor) else np.asarray(condition)
-    out = Tensor._wrap(np.where(mask, x, y))
+    if mask.dtype.kind != "b":
+        raise RuntimeError(
+            "where expected condition to be a boolean tensor, but got a tensor with dtype "
+            f"{dtypes.scalar_type_name(mask.dtype)}"
+        )
+    x, y = promoted(input, other)
+    out = Tensor._wrap(compute(np.where, mask, x, y))
     if should_record(input, other):
         node = WhereBackward0(SavedTensor(condition) if isinstance(condition, Tensor) else mask)
         node.self_shape, node.other_shape = np.shape(x), np.shape(y)
@@ -62,36 +98,47 @@ def where(condition, input, other):
 
 
 class MaximumBackward0(Node):
-    """Ties share the gradient half and half, as in PyTorch."""
+    """The larger input gets the gradient; on a tie each gets half, as in PyTorch."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "other")
-    _pick = staticmethod(np.greater)
 
     def backward(self, grad):
         self_, other = self.saved_tensors
-        first = (self_ > other) if self._pick is np.greater else (self_ < other)
-        tie = (self_ == other) * 0.5
-        return sum_to(grad * (first + tie), self.self_shape), sum_to(grad * (1 - first - tie), self.other_shape)
+        half_tie = (self_ == other) * 0.5
+        return _to_both(self, grad, (self_ > other) + half_tie, (self_ < other) + half_tie)
 
 
-class MinimumBackward0(MaximumBackward0):
-    __slots__ = ()
-    _pick = staticmethod(np.less)
+class MinimumBackward0(Node):
+    """The smaller input gets the gradient; on a tie each gets half."""
+
+    __slots__ = ("self_shape", "other_shape")
+    saved_names = ("self", "other")
+
+    def backward(self, grad):
+        self_, other = self.saved_tensors
+        half_tie = (self_ == other) * 0.5
+        return _to_both(self, grad, (self_ < other) + half_tie, (self_ > other) + half_tie)
 
 
-def _pairwise(numpy_fn, node_type):
-    def pairwise(input, other):
-        x, y = promoted(input, other)
-        out = Tensor._wrap(numpy_fn(x, y))
-        if should_record(input, other):
-            node = node_type(SavedTensor(input), SavedTensor(other))
-            node.self_shape, node.other_shape = np.shape(x), np.shape(y)
-            record(out, node, input, other)
-        return out
+def _pick(numpy_fn, node_type, input, other):
+    """``maximum``/``minimum`` of two tensors, element by element."""
+    if not isinstance(other, Tensor):
+        raise TypeError(
+            f"{numpy_fn.__name__}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
+        )
+    x, y = promoted(input, other)
+    out = Tensor._wrap(compute(numpy_fn, x, y))
+    if should_record(input, other):
+        node = node_type(SavedTensor(input), SavedTensor(other))
+        node.self_shape, node.other_shape = x.shape, y.shape
+        record(out, node, input, other)
+    return out
 
-    return pairwise
+
+def maximum(input, other):
+    return _pick(np.maximum, MaximumBackward0, input, other)
 
 
-maximum = _pairwise(np.maximum, MaximumBackward0)
-minimum = _pairwise(np.minimum, MinimumBackward0)
+def minimum(input, other):
+    return _pick(np.minimum, MinimumBackward0, input, other)

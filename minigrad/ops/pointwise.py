@@ -6,18 +6,15 @@ whichever its derivative is cheapest to write with: d exp(x) = exp(x), so
 """
 import numpy as np
 
+from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..tensor import Tensor
+from ._operands import dispatch, promoted
 
 
 def _float(x):
-    """Integer inputs give float results, as in PyTorch."""
-    return x if x.dtype.kind == "f" else x.astype(np.float32)
-
-
-def _on(x, numpy_fn, tensor_fn):
-    """Apply a function to an array or to a tensor (when backward itself is recorded)."""
-    return numpy_fn(x) if isinstance(x, (np.ndarray, np.generic)) else tensor_fn(x)
+    """Integer and bool inputs give results in the default float dtype, as in PyTorch."""
+    return x if x.dtype.kind == "f" else x.astype(dtypes.get_default_dtype().numpy)
 
 
 def _unary(node_type, input, value, keep=None):
@@ -35,6 +32,7 @@ def _unary(node_type, input, value, keep=None):
 
 
 class ExpBackward0(Node):
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -43,6 +41,7 @@ class ExpBackward0(Node):
 
 
 class LogBackward0(Node):
+    __slots__ = ()
     saved_names = ("self",)
 
     def backward(self, grad):
@@ -51,6 +50,7 @@ class LogBackward0(Node):
 
 
 class SqrtBackward0(Node):
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -59,14 +59,16 @@ class SqrtBackward0(Node):
 
 
 class AbsBackward0(Node):
+    __slots__ = ()
     saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
-        return grad * _on(self_, np.sign, sign)
+        return grad * dispatch(self_, np.sign, sign)
 
 
 class ReluBackward0(Node):
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -75,6 +77,7 @@ class ReluBackward0(Node):
 
 
 class SigmoidBackward0(Node):
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -83,6 +86,7 @@ class SigmoidBackward0(Node):
 
 
 class TanhBackward0(Node):
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -91,22 +95,26 @@ class TanhBackward0(Node):
 
 
 class SinBackward0(Node):
+    __slots__ = ()
     saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
-        return grad * _on(self_, np.cos, cos)
+        return grad * dispatch(self_, np.cos, cos)
 
 
 class CosBackward0(Node):
+    __slots__ = ()
     saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
-        return grad * -_on(self_, np.sin, sin)
+        return grad * -dispatch(self_, np.sin, sin)
 
 
 class CloneBackward0(Node):
+    __slots__ = ()
+
     def backward(self, grad):
         return grad
 
@@ -114,17 +122,21 @@ class CloneBackward0(Node):
 class ToCopyBackward0(Node):
     """A dtype change: the gradient goes back in the input's dtype (the engine casts it)."""
 
+    __slots__ = ()
+
     def backward(self, grad):
         return grad
 
 
 class ClampBackward1(Node):
-    __slots__ = ("low", "high")
-    saved_names = ("self",)
+    """The gradient passes where the input was inside [min, max], bounds included."""
+
+    __slots__ = ()
+    saved_names = ("min", "max", "self")
 
     def backward(self, grad):
-        (self_,) = self.saved_tensors
-        inside = (self_ >= self.low) * (self_ <= self.high)
+        low, high, self_ = self.saved_tensors
+        inside = (self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))
         return grad * inside
 
 
@@ -133,13 +145,11 @@ def exp(input):
 
 
 def log(input):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _unary(LogBackward0, input, np.log(_float(input._array)), "self")
+    return _unary(LogBackward0, input, np.log(_float(input._array)), "self")
 
 
 def sqrt(input):
-    with np.errstate(invalid="ignore"):
-        return _unary(SqrtBackward0, input, np.sqrt(_float(input._array)), "result")
+    return _unary(SqrtBackward0, input, np.sqrt(_float(input._array)), "result")
 
 
 def abs(input):  # noqa: A001 - PyTorch's name
@@ -151,7 +161,7 @@ def sign(input):
 
 
 def relu(input):
-    return _unary(ReluBackward0, input, np.maximum(input._array, 0, dtype=input._array.dtype), "result")
+    return _unary(ReluBackward0, input, np.maximum(input._array, 0), "result")
 
 
 def sigmoid(input):
@@ -177,13 +187,17 @@ def clone(input, *, memory_format=None):
 
 
 def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
-    low = -np.inf if min is None else min
-    high = np.inf if max is None else max
-    out = Tensor._wrap(np.clip(input._array, low, high).astype(input._array.dtype, copy=False))
+    """Limit each element to [min, max]; a ``min`` above ``max`` makes every element ``max``."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        raise NotImplementedError("minigrad's clamp takes numbers as bounds: use maximum and minimum for tensors")
+    out = input
+    for bound, numpy_fn in ((min, np.maximum), (max, np.minimum)):
+        if bound is not None:
+            out = Tensor._wrap(numpy_fn(*promoted(out, bound)))
     if should_record(input):
-        node = ClampBackward1(SavedTensor(input))
-        node.low, node.high = low, high
-        record(out, node, input)
+        record(out, ClampBackward1(min, max, SavedTensor(input)), input)
     return out
 
 

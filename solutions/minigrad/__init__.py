@@ -4,7 +4,10 @@
 prints what PyTorch prints.
 """
 from . import autograd, nn
+from . import optim
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
+from .autograd.grad_mode import is_inference_mode_enabled
 from .creation import (
     arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, ones, ones_like, tensor,
     zeros, zeros_like,
@@ -15,8 +18,11 @@ from .dtypes import (
     long, set_default_dtype, short, uint8,
 )
 from .ops.arithmetic import add, div, mul, neg, pow, reciprocal, rsub, sub
-from .ops.comparison import allclose, eq, equal, ge, gt, isclose, le, lt, maximum, minimum, ne, where
-from .ops.linalg import dot, matmul, mm, mv
+from .ops.comparison import (
+    allclose, bitwise_not, eq, equal, ge, gt, isclose, le, logical_not, lt, maximum, minimum, ne, where,
+)
+from .ops.joining import cat, stack
+from .ops.linalg import bmm, dot, matmul, mm, mv
 from .ops.pointwise import abs, clamp, clone, cos, exp, log, relu, sigmoid, sign, sin, sqrt, tanh
 from .ops.reductions import argmax, argmin, max, mean, min, norm, sum
 from .ops.views import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
@@ -30,9 +36,10 @@ except ImportError:
 from .shape import Size
 from .tensor import Tensor
 from . import _methods  # noqa: F401,E402 - gives Tensor its operator methods
-from .check import check, set_language  # noqa: E402
+from .check import check, check_answer, set_language  # noqa: E402
 
 true_divide = divide = div
+concat = concatenate = cat
 multiply = mul
 subtract = sub
 negative = neg

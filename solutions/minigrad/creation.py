@@ -1,9 +1,13 @@
 """Making tensors: ``tensor``, ``ones``, ``zeros``, ``eye``, ``arange``, ... with PyTorch's dtypes.
 
 Python floats become float32 (the default dtype), ints int64, bools bool; a numpy
-array keeps its dtype. ``requires_grad=True`` is allowed for floating dtypes only.
+array or number keeps its dtype. ``requires_grad=True`` is allowed for floating dtypes only.
+``arange`` and ``linspace`` compute their values the way PyTorch's loops do, so that
+they match PyTorch's bit for bit (the course compares printed results).
 """
 import builtins
+import functools
+import math
 
 import numpy as np
 
@@ -26,18 +30,25 @@ def _finish(array, requires_grad, device=None):
 def _size(size):
     """``ones(2, 3)``, ``ones((2, 3))`` and ``ones([2, 3])`` all mean shape (2, 3)."""
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
-        return tuple(size[0])
-    return tuple(size)
+        size = size[0]
+    size = tuple(size)
+    negative = [n for n in size if n < 0]
+    if negative:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {negative[0]}: {list(size)}")
+    return size
 
 
-def _inferred_dtype(values):
-    """PyTorch's dtype for Python data: bool, int64 or the default float."""
-    array = np.asarray(values)
-    if array.dtype.kind == "b":
-        return np.bool_
-    if array.dtype.kind in "iu":
-        return np.int64
-    return dtypes.get_default_dtype().numpy
+def _inferred_dtype(data):
+    """PyTorch's dtype for Python data: a bool is bool, an int int64, a float the default
+    float; numpy values keep their dtype; a list takes its elements' dtypes promoted."""
+    if isinstance(data, (list, tuple)):
+        found = [_inferred_dtype(x) for x in data]
+        return functools.reduce(dtypes.promote_types, found) if found else dtypes.get_default_dtype().numpy
+    if isinstance(data, (np.ndarray, np.generic)):
+        return data.dtype
+    if isinstance(data, (builtins.bool, builtins.int, builtins.float)):
+        return dtypes.python_number_dtype(data)
+    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
@@ -83,9 +94,11 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    if not isinstance(size, (tuple, list, Size)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
     if dtype is None:
         dtype = dtypes.from_numpy(_inferred_dtype(fill_value))
-    return _filled(fill_value, (size,) if isinstance(size, int) else size, dtype, requires_grad, device)
+    return _filled(fill_value, (size,), dtype, requires_grad, device)
 
 
 def _like(input, dtype):
@@ -119,9 +132,56 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if dtype is None:
         whole = all(isinstance(v, (builtins.int, np.integer)) for v in (start, end, step))
         dtype = dtypes.int64 if whole else dtypes.get_default_dtype()
-    return _finish(np.arange(start, end, step).astype(dtypes.to_numpy(dtype)), requires_grad, device)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    numpy_dtype = dtypes.to_numpy(dtype)
+    count = math.ceil((end - start) / step)
+    if numpy_dtype.kind == "f":
+        values = _float_range(start, step, count, numpy_dtype)
+    else:
+        values = np.arange(start, end, step).astype(numpy_dtype)
+    return _finish(values, requires_grad, device)
+
+
+def _fused(a, b, c):
+    """``a + b * c`` rounded once, to float64: a fused multiply-add, as PyTorch's compiled
+    loops compute it. numpy has none; its long double carries enough digits on x86."""
+    wide = np.longdouble
+    return (np.asarray(a, dtype=wide) + np.asarray(b, dtype=wide) * np.asarray(c, dtype=wide)).astype(np.float64)
+
+
+def _float_range(start, step, count, dtype):
+    """PyTorch's floating ``arange``, bit for bit. Its loop fills vectors of 32 bytes: each
+    vector's first element is ``start + step * i`` rounded to ``dtype``, and the vector's
+    other lanes add ``lane * step`` to that rounded value; the last elements that do
+    not fill two vectors are computed one by one, as ``start + step * i``."""
+    lanes = 32 // dtype.itemsize
+    index = np.arange(count)
+    lane = index % lanes
+    first = _fused(start, step, index - lane).astype(dtype)
+    values = _fused(first, step, lane).astype(dtype)
+    rest = count % (2 * lanes)
+    if rest:
+        values[count - rest :] = _fused(start, step, index[count - rest :]).astype(dtype)
+    return values
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
-    values = np.linspace(start, end, steps, dtype=np.float64)
-    return _finish(values.astype(dtypes.to_numpy(dtype)), requires_grad, device)
+    """``steps`` evenly spaced values from ``start`` to ``end``, computed as PyTorch does:
+    the first half as ``start + step * i``, the second half back from ``end``, so both
+    ends are exact; each value in the result's float type, with a fused multiply-add.
+    For an integer dtype the ends are made integers first, and the values truncated."""
+    numpy_dtype = dtypes.to_numpy(dtype)
+    if steps == 1:
+        return _finish(np.array([start]).astype(numpy_dtype), requires_grad, device)
+    if numpy_dtype.kind == "f":
+        compute = numpy_dtype.type
+    else:
+        compute, start, end = np.float64, builtins.int(start), builtins.int(end)
+    first, last = compute(start), compute(end)
+    step = (last - first) / compute(steps - 1)
+    index = np.arange(steps)
+    values = np.where(index < steps // 2, _fused(first, step, index), _fused(last, -step, steps - 1 - index))
+    return _finish(values.astype(numpy_dtype), requires_grad, device)

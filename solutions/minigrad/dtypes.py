@@ -92,7 +92,7 @@ def result_type(a, b):
         if isinstance(x, np.ndarray):
             tier, x_dtype = (0 if x.ndim else 1), x.dtype
         else:
-            tier, x_dtype = 2, _python_number_dtype(x)
+            tier, x_dtype = 2, python_number_dtype(x)
         tiers[tier] = x_dtype if tiers[tier] is None else promote_types(tiers[tier], x_dtype)
     dimensioned, zero_dim, number = tiers
     return _combine(dimensioned, _combine(zero_dim, number))
@@ -117,7 +117,7 @@ def _combine(higher, lower):
     return higher
 
 
-def _python_number_dtype(value):
+def python_number_dtype(value):
     """Python bools are bool, ints int64, floats the default float dtype."""
     if isinstance(value, (builtins.bool, np.bool_)):
         return np.dtype(np.bool_)
@@ -129,3 +129,14 @@ def _python_number_dtype(value):
 def _category(numpy_dtype):
     """0 bool, 1 integer, 2 floating: the order promotion follows."""
     return 0 if numpy_dtype.kind == "b" else (2 if numpy_dtype.kind == "f" else 1)
+
+
+_SCALAR_TYPE_NAMES = {
+    "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long",
+    "float16": "Half", "float32": "Float", "float64": "Double",
+}
+
+
+def scalar_type_name(numpy_dtype):
+    """PyTorch's name for a dtype in error messages: ``Float``, ``Double``, ``Long``, ..."""
+    return _SCALAR_TYPE_NAMES[np.dtype(numpy_dtype).name]

@@ -13,8 +13,7 @@ import numpy as np
 
 from . import device as _device
 from . import dtypes
-from .autograd import grad_mode
-from .autograd.graph import NodeHooks, RemovableHandle
+from .autograd.graph import RemovableHandle, hooks_of
 from .shape import Size
 
 NON_LEAF_GRAD_WARNING = (
@@ -100,8 +99,19 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(
-                    f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+                kind = type(value)
+                name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {name}")
+            if value._array.dtype != self._array.dtype:
+                from .ops.linalg import _C_TYPE_NAMES
+
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_C_TYPE_NAMES[value._array.dtype.name]}' to a "
+                    f"tensor with grad_dtype '{dtypes.scalar_type_name(self._array.dtype)}'. The gradient must "
+                    "match the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
+                    "grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
+                    "caution. Diverging the dtypes of a tensor and its gradient may break downstream systems that "
+                    "assume they match."
                 )
             if value.shape != self.shape:
                 raise RuntimeError(
@@ -135,7 +145,7 @@ class Tensor:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains_grad:
             return
-        _node_hooks(self.grad_fn).retain[self._output_nr] = weakref.ref(self)
+        hooks_of(self.grad_fn).retain[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
     def register_hook(self, hook):
@@ -147,7 +157,7 @@ class Tensor:
                 self._hooks = {}
             table = self._hooks
         else:
-            table = _node_hooks(self.grad_fn).tensor_pre.setdefault(self._output_nr, {})
+            table = hooks_of(self.grad_fn).tensor_pre.setdefault(self._output_nr, {})
         handle = RemovableHandle(table)
         table[handle.id] = hook
         return handle
@@ -166,7 +176,12 @@ class Tensor:
 
     def detach_(self):
         if self._base is not None:
-            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+                "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
+                "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
+            )
         self.grad_fn = None
         self._requires_grad = False
         self._output_nr = 0
@@ -256,7 +271,7 @@ class Tensor:
 
     def type(self, dtype=None):
         if dtype is None:
-            return f"torch.{_TENSOR_TYPE_NAMES.get(self._array.dtype.name, 'Tensor')}"
+            return f"torch.{tensor_type_name(self._array.dtype)}"
         return self.to(dtype)
 
     def float(self):
@@ -345,12 +360,6 @@ def _rebuild(array, requires_grad):
     return Tensor._wrap(array, requires_grad)
 
 
-def _node_hooks(node):
-    if node._hooks is None:
-        node._hooks = NodeHooks()
-    return node._hooks
-
-
 def _plain(data):
     """Nested lists of tensors and numbers as plain Python values, for numpy."""
     if isinstance(data, Tensor):
@@ -360,7 +369,6 @@ def _plain(data):
     return data
 
 
-_TENSOR_TYPE_NAMES = {
-    "float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor", "int64": "LongTensor",
-    "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor",
-}
+def tensor_type_name(numpy_dtype):
+    """PyTorch's legacy name of a tensor type: ``FloatTensor``, ``LongTensor``, ..."""
+    return dtypes.scalar_type_name(numpy_dtype) + "Tensor"

@@ -1,11 +1,19 @@
-"""``torch.autograd``: computing gradients of tensors with respect to the graph's leaves."""
+"""``torch.autograd``: computing gradients of tensors with respect to the graph's leaves.
+
+``backward`` accumulates gradients into the leaves' ``.grad``; ``grad`` returns them
+instead and leaves every ``.grad`` alone. Both seed the outputs with a gradient (1 for
+a scalar) and hand the rest to the engine.
+"""
 import numpy as np
 
-from . import grad_mode
+from . import anomaly_mode, functional, grad_mode
+from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import run_backward
 from .function import Function, FunctionCtx
-from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
-from .graph import Node, grad_accumulator
+from .grad_mode import (
+    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
+)
+from .graph import Node, grad_accumulator, gradient_edge
 
 
 def _root_edge(tensor, index):
@@ -49,20 +57,107 @@ def check_gradient(output, gradient, index, create_graph):
     # END SOLUTION
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """Accumulate the gradients of ``tensors`` into the leaves' ``.grad``."""
+def _as_tensors(tensors):
+    """One tensor or a sequence of them, as a tuple."""
     from ..tensor import Tensor
 
-    tensors = (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)
-    if grad_tensors is None or isinstance(grad_tensors, Tensor):
-        grad_tensors = (grad_tensors,) * len(tensors) if grad_tensors is None else (grad_tensors,)
-    seeds = [_seed(t, g, i, create_graph) for i, (t, g) in enumerate(zip(tensors, grad_tensors))]
+    return (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)
+
+
+def _start(tensors, gradients, create_graph):
+    """The edges backward starts from and the gradient seeding each, checked as PyTorch does."""
+    from ..tensor import Tensor
+
+    if gradients is None or isinstance(gradients, Tensor):
+        gradients = (gradients,) * len(tensors) if gradients is None else (gradients,)
+    gradients = tuple(gradients)
+    for gradient in gradients:
+        if gradient is not None and not isinstance(gradient, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(gradient).__name__}")
+    if len(gradients) != len(tensors):
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(gradients)} gradients")
+    seeds = [_seed(t, g, i, create_graph) for i, (t, g) in enumerate(zip(tensors, gradients))]
     edges = [_root_edge(t, i) for i, t in enumerate(tensors)]
+    return edges, seeds
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate the gradients of ``tensors`` into the leaves' ``.grad``.
+
+    With ``inputs``, only those tensors receive gradients (a non-leaf among them starts
+    retaining its ``.grad``), and only the part of the graph leading to them runs.
+    """
+    tensors = _as_tensors(tensors)
+    if not tensors:
+        return
+    edges, seeds = _start(tensors, grad_tensors, create_graph)
     keep_graph = create_graph if retain_graph is None else retain_graph
-    run_backward(edges, seeds, keep_graph, create_graph)
+    targets = None
+    if inputs is not None:
+        inputs = _as_tensors(inputs)
+        if not inputs:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+        targets = [_accumulating_edge(t) for t in inputs]
+    run_backward(edges, seeds, keep_graph, create_graph, targets)
+
+
+def _accumulating_edge(tensor):
+    """The edge through which ``tensor`` receives its gradient in ``backward(inputs=...)``."""
+    if tensor.grad_fn is None and tensor._requires_grad:
+        return (grad_accumulator(tensor), 0)
+    tensor.retain_grad()
+    return (tensor.grad_fn, tensor._output_nr)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
+         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """The gradients of ``outputs`` with respect to ``inputs``, returned as a tuple.
+
+    Nothing is accumulated into ``.grad``, and only the nodes that lead to an input run.
+    An input the outputs do not depend on is an error, unless ``allow_unused`` (its
+    gradient is then None) or ``materialize_grads`` (zeros).
+    """
+    from ..creation import zeros_like
+    from ..tensor import Tensor
+
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, but got: allow_unused=False."
+        )
+    if is_grads_batched:
+        raise NotImplementedError("minigrad's autograd.grad does not support is_grads_batched=True")
+    outputs, inputs = _as_tensors(outputs), _as_tensors(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    for x in inputs:
+        if not isinstance(x, Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(x).__name__}")
+    edges, seeds = _start(outputs, grad_outputs, create_graph)
+    for x in inputs:
+        if not x._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    keep_graph = create_graph if retain_graph is None else retain_graph
+    captured = run_backward(edges, seeds, keep_graph, create_graph, [gradient_edge(x) for x in inputs], True)
+    results = []
+    for index, (x, g) in enumerate(zip(inputs, captured)):
+        if g is None:
+            if materialize_grads:
+                g = zeros_like(x)
+            elif not allow_unused:
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {index} appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior."
+                )
+        elif not isinstance(g, Tensor):
+            g = Tensor._wrap(np.array(g))  # a copy: the engine may have handed the same array elsewhere
+        results.append(g)
+    return tuple(results)
 
 
 __all__ = [
-    "Function", "FunctionCtx", "Node", "backward", "enable_grad", "grad_mode", "inference_mode",
-    "is_grad_enabled", "no_grad", "set_grad_enabled",
+    "Function", "FunctionCtx", "Node", "anomaly_mode", "backward", "detect_anomaly", "enable_grad",
+    "functional", "grad", "grad_mode", "gradcheck", "gradgradcheck", "inference_mode", "is_grad_enabled",
+    "is_inference_mode_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled",
 ]
+
+from .gradcheck import gradcheck, gradgradcheck  # noqa: E402 - the functions shadow their module, as in PyTorch

@@ -5,10 +5,19 @@ node for the whole call. That node *is* the ``ctx`` the user saw: what ``forward
 saved with ``ctx.save_for_backward`` is what ``backward`` reads from
 ``ctx.saved_tensors``. Its class is ``ExpBackward``, made once per Function.
 """
+import functools
+import inspect
+
 import numpy as np
 
 from . import grad_mode
-from .graph import Node, SavedTensor, gradient_edge, _sequence, should_record
+from .graph import Node, SavedTensor, _sequence, gradient_edge, record, should_record
+
+NO_BACKWARD = (
+    "You must implement either the backward or vjp method for your custom autograd.Function to use it with "
+    "backward mode AD."
+)
+TWICE = "trying to differentiate twice a function that was marked with @once_differentiable"
 
 
 class FunctionCtx:
@@ -24,21 +33,26 @@ class FunctionCtx:
         return tuple(s.unpack(self, True) if type(s) is SavedTensor else s for s in self._saved)
 
     def mark_non_differentiable(self, *tensors):
+        """These outputs get no history (indices, masks...); backward receives zeros for them."""
         self._non_differentiable = tensors
 
     def mark_dirty(self, *tensors):
+        """These inputs were changed in place by ``forward`` and returned: they take the node as history."""
         self._dirty = tensors
 
     def set_materialize_grads(self, value):
+        """With False, backward receives None (not zeros) for outputs that got no gradient."""
         self._materialize = value
 
 
 class BackwardCFunction(Node, FunctionCtx):
     """The node of one call of a custom Function; subclassed once per Function."""
 
-    __slots__ = ("_to_save", "needs_input_grad", "_tensor_positions", "_materialize", "_non_differentiable",
-                 "_dirty", "__dict__")
+    __slots__ = ("_to_save", "needs_input_grad", "_tensor_positions", "_outputs_meta", "__dict__")
     _forward_cls = None
+    _non_differentiable = _dirty = ()  # until forward marks some
+    _materialize = True
+    saved_tensors = FunctionCtx.saved_tensors  # tensors always: user code is written with tensors
 
     def __repr__(self):
         return f"<torch.autograd.function.{self.name()} object at {id(self):#x}>"
@@ -46,8 +60,11 @@ class BackwardCFunction(Node, FunctionCtx):
     def backward(self, *grads):
         from ..tensor import Tensor
 
-        grads = [_as_tensor(g, self, nr) for nr, g in enumerate(grads)]
-        results = self._forward_cls.backward(self, *grads)
+        backward = self._forward_cls.backward
+        if backward is Function.backward:
+            raise NotImplementedError(NO_BACKWARD)
+        grads = [self._grad_tensor(g, nr) for nr, g in enumerate(grads)]
+        results = backward(self, *grads)
         if type(results) is not tuple:
             results = (results,)
         if len(results) != len(self.needs_input_grad):
@@ -60,14 +77,17 @@ class BackwardCFunction(Node, FunctionCtx):
             return tuple(picked)
         return tuple(g._array if isinstance(g, Tensor) else g for g in picked)
 
+    def _grad_tensor(self, grad, nr):
+        """User code works with tensors: wrap arrays; an output that got no gradient gets
+        zeros of its shape (or None, after ``ctx.set_materialize_grads(False)``)."""
+        from ..tensor import Tensor
 
-def _as_tensor(grad, node, nr):
-    """Custom backward code is written with tensors: wrap arrays (zeros when none arrived)."""
-    from ..tensor import Tensor
-
-    if grad is None:
-        return Tensor._wrap(np.zeros(node._shape, dtype=node._dtype))
-    return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+        if grad is None:
+            if not self._materialize:
+                return None
+            shape, dtype = self._outputs_meta[nr]
+            return Tensor._wrap(np.zeros(shape, dtype=dtype))
+        return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
 
 
 class _FunctionMeta(type):
@@ -79,33 +99,74 @@ class _FunctionMeta(type):
 
 
 class Function(metaclass=_FunctionMeta):
-    """Subclass with static ``forward(ctx, *args)`` and ``backward(ctx, *grads)``; call ``apply``."""
+    """Subclass with static ``forward(ctx, *args)`` and ``backward(ctx, *grads)``; call ``apply``.
+
+    PyTorch's newer style works too: ``forward(*args)`` without ctx, plus a static
+    ``setup_context(ctx, inputs, output)`` that saves what backward needs.
+    """
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
 
     @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
     def backward(ctx, *grad_outputs):
-        raise NotImplementedError("You must implement the backward function for custom autograd.Function.")
+        raise NotImplementedError(NO_BACKWARD)
 
     @classmethod
-    def apply(cls, *args):
+    def apply(cls, *args, **kwargs):
         """Run ``forward`` untracked, then record one node linking its outputs to the tensor inputs."""
         from ..tensor import Tensor
 
+        if kwargs:  # keyword arguments count as inputs too: bind them to forward's parameters
+            args = _positional(cls, args, kwargs)
         ctx = object.__new__(cls._backward_cls)
         ctx._saved, ctx._to_save, ctx._hooks = (), (), None
-        ctx._non_differentiable, ctx._dirty, ctx._materialize = (), (), True
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         with grad_mode.no_grad():
-            outputs = cls.forward(ctx, *args)
+            if _uses_setup_context(cls):
+                outputs = cls.forward(*args)
+                cls.setup_context(ctx, args, outputs)
+            else:
+                outputs = cls.forward(ctx, *args)
+        for tensor in ctx._dirty:  # PyTorch counts the change once more when it is declared
+            tensor._bump_version()
         single = not isinstance(outputs, tuple)
-        outs = (outputs,) if single else outputs
-        tensors = [a for a in args if isinstance(a, Tensor)]
-        if should_record(*tensors):
+        outs = _fresh_outputs(args, (outputs,) if single else outputs, ctx._dirty)
+        if should_record(*[a for a in args if isinstance(a, Tensor)]):
             _link(ctx, args, outs)
-        return outputs
+        return outs[0] if single else outs
+
+
+def _uses_setup_context(cls):
+    return cls.setup_context is not Function.setup_context
+
+
+def _positional(cls, args, kwargs):
+    """``apply(x, k=2)`` as ``apply(x, 2)``, by forward's signature (its ctx left out)."""
+    parameters = list(inspect.signature(cls.forward).parameters.values())
+    if not _uses_setup_context(cls):
+        parameters = parameters[1:]
+    bound = inspect.Signature(parameters).bind(*args, **kwargs)
+    bound.apply_defaults()
+    return bound.args
+
+
+def _fresh_outputs(args, outs, dirty):
+    """An input returned unchanged comes back as a view of it, so that the input keeps
+    its own history; an input marked dirty comes back as itself, as in PyTorch."""
+    from ..ops.views import _view_of
+    from ..tensor import Tensor
+
+    return tuple(
+        _view_of(out, out._array.view())
+        if isinstance(out, Tensor) and any(out is a for a in args) and not any(out is d for d in dirty) else out
+        for out in outs
+    )
 
 
 def _link(ctx, args, outs):
@@ -115,13 +176,22 @@ def _link(ctx, args, outs):
     ctx._tensor_positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
     ctx.next_functions = tuple(gradient_edge(args[i]) for i in ctx._tensor_positions)
     ctx._seq = next(_sequence)
+    ctx._outputs_meta = tuple((o._array.shape, o._array.dtype) if isinstance(o, Tensor) else ((), None) for o in outs)
     first = next(o for o in outs if isinstance(o, Tensor))
     ctx._shape, ctx._dtype = first._array.shape, first._array.dtype
     type(ctx)._num_outputs = max(type(ctx)._num_outputs, len(outs))
+    for tensor in ctx._dirty:
+        _check_dirty(tensor)
     for nr, out in enumerate(outs):
         if isinstance(out, Tensor) and not any(out is t for t in ctx._non_differentiable):
             out.grad_fn, out._output_nr, out._requires_grad = ctx, nr, True
     ctx._saved = tuple(_save(t, outs) for t in ctx._to_save)
+
+
+def _check_dirty(tensor):
+    """A leaf that requires grad may not be changed in place, by a custom Function either."""
+    if tensor.grad_fn is None and tensor._requires_grad:
+        raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
 
 
 def _save(tensor, outs):
@@ -129,3 +199,45 @@ def _save(tensor, outs):
     if tensor is None:
         return None
     return SavedTensor(tensor, is_output=any(tensor is o for o in outs))
+
+
+# ---------------------------------------------------------------- once_differentiable
+
+
+class DelayedError(Node):
+    """Stands behind the results of a ``@once_differentiable`` backward: differentiating
+    them (a second order) raises, instead of silently giving wrong gradients."""
+
+    def backward(self, *grads):
+        raise RuntimeError(TWICE)
+
+
+def once_differentiable(backward):
+    """Mark a custom ``backward`` as written for one differentiation only.
+
+    It runs without recording, on whatever it is given. If its gradients would need a
+    graph (``create_graph=True`` with gradients that require grad), its results are
+    linked to a ``DelayedError`` node, so a second backward through them fails clearly.
+    """
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *grads):
+        from ..tensor import Tensor
+
+        with grad_mode.no_grad():
+            results = backward(ctx, *grads)
+        if not (grad_mode._enabled and any(isinstance(g, Tensor) and g.requires_grad for g in grads)):
+            return results
+        single = not isinstance(results, tuple)
+        wrapped = tuple(_behind_error(r) for r in ((results,) if single else results))
+        return wrapped[0] if single else wrapped
+
+    return wrapper
+
+
+def _behind_error(result):
+    from ..tensor import Tensor
+
+    if not isinstance(result, Tensor):
+        return result
+    return record(Tensor._wrap(result._array), DelayedError())

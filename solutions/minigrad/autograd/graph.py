@@ -55,12 +55,12 @@ class Node:
     def saved_tensors(self):
         """The saved values, unpacked: arrays while backward runs, tensors with create_graph."""
         as_tensor = grad_mode._enabled
-        return tuple(s.unpack(self, as_tensor) if type(s) is SavedTensor else s for s in self._saved)
+        return tuple([s.unpack(self, as_tensor) if type(s) is SavedTensor else s for s in self._saved])
 
     @property
     def needs_input_grad(self):
         """Which inputs need a gradient: skip the work for the others."""
-        return tuple(fn is not None for fn, _ in self.next_functions)
+        return tuple([fn is not None for fn, _ in self.next_functions])
 
     @property
     def metadata(self):
@@ -79,13 +79,17 @@ class Node:
             return value.unpack(self, True) if type(value) is SavedTensor else value
         raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
 
+    def __dir__(self):
+        """List the ``_saved_*`` attributes too: tools such as torchviz find them with ``dir``."""
+        return sorted(set(super().__dir__()) | {"_saved_" + name for name in type(self).saved_names})
+
     def register_hook(self, hook):
         """Call ``hook(grad_inputs, grad_outputs)`` after this node's backward."""
-        return _hooks_of(self).add(_hooks_of(self).post, hook)
+        return hooks_of(self).add(hooks_of(self).post, hook)
 
     def register_prehook(self, hook):
         """Call ``hook(grad_outputs)`` before this node's backward; it may replace them."""
-        return _hooks_of(self).add(_hooks_of(self).pre, hook)
+        return hooks_of(self).add(hooks_of(self).pre, hook)
 
     def _release(self):
         """Free the saved tensors, so memory goes back once backward has used them."""
@@ -109,10 +113,8 @@ class AccumulateGrad(Node):
         self._dtype = variable._array.dtype
 
     def backward(self, grad):
-        for hook in self.variable._hooks or ():
-            result = hook(grad_tensor(grad))
-            if result is not None:
-                grad = result if grad_mode._enabled else result._array
+        if self.variable._hooks:
+            grad = run_tensor_hooks(self.variable._hooks, grad)
         accumulate_grad(self.variable, grad)
         return ()
 
@@ -162,36 +164,38 @@ class SavedTensor:
             return self._tensor
         from ..tensor import Tensor
 
-        out = Tensor._wrap(self._array)
+        out = Tensor._wrap(self._array, requires_grad=True)
         out.grad_fn, out._output_nr, out._version_counter = node, self._output_nr, self._counter
         return out
 
     def release(self):
         self._tensor = self._array = None
 
+    def follow(self, tensor):
+        """The saved output was written into ``tensor`` by an in-place operation: from now
+        on an in-place change of ``tensor`` makes it stale."""
+        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]
+
     def _modified_message(self, node):
+        from ..tensor import tensor_type_name
+
         array = self._array
         producer = node if self._tensor is None else self._tensor.grad_fn
         which = "" if producer is None else f", which is output 0 of {_op_name(producer)},"
         return (
             "one of the variables needed for gradient computation has been modified by an inplace "
-            f"operation: [torch.{_TYPE_NAMES.get(array.dtype.name, 'Tensor')} {list(array.shape)}]{which} "
+            f"operation: [torch.{tensor_type_name(array.dtype)} {list(array.shape)}]{which} "
             f"is at version {self._counter[0]}; expected version {self._version} instead. Hint: enable "
             "anomaly detection to find the operation that failed to compute its gradient, with "
             "torch.autograd.set_detect_anomaly(True, check_nan=False)."
         )
 
 
-_TYPE_NAMES = {
-    "float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor", "int64": "LongTensor",
-    "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor", "bool": "BoolTensor",
-}
-
-
 def _op_name(node):
-    """``MulBackward0`` -> ``Mul``: how PyTorch names an operation in its errors."""
+    """How PyTorch names an operation in its errors: ``MulBackward0`` -> ``Mul``; a node
+    that is not an operation's backward by its C++ name, ``torch::autograd::CopySlices``."""
     name = node.name()
-    return name[: name.rindex("Backward")] if "Backward" in name else name
+    return name[: name.rindex("Backward")] if "Backward" in name else "torch::autograd::" + name
 
 
 class NodeHooks:
@@ -208,7 +212,8 @@ class NodeHooks:
         return handle
 
 
-def _hooks_of(node):
+def hooks_of(node):
+    """The node's hooks, made on first use."""
     if node._hooks is None:
         node._hooks = NodeHooks()
     return node._hooks
@@ -232,6 +237,16 @@ def grad_tensor(grad):
     from ..tensor import Tensor
 
     return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+
+
+def run_tensor_hooks(hooks, grad):
+    """Call the hooks registered on one tensor, in order; one that returns a value
+    replaces the gradient (an array again, unless the backward is being recorded)."""
+    for hook in list(hooks.values()):
+        result = hook(grad_tensor(grad))
+        if result is not None:
+            grad = result if grad_mode._enabled else result._array
+    return grad
 
 
 # ---------------------------------------------------------------- recording
@@ -321,8 +336,10 @@ def accumulate_grad(variable, grad):
 
 def add_to_grad(variable, grad):
     """Gradients add up across backward calls, until someone zeroes or clears ``.grad``."""
+    from ..tensor import Tensor
+
     # BEGIN SOLUTION 4.2
-    if grad_mode._enabled or variable._grad.requires_grad:  # keep the graph: out of place
+    if isinstance(grad, Tensor) or variable._grad.requires_grad:  # keep the graph: out of place
         variable._grad = variable._grad + grad
     else:
         np.add(variable._grad._array, grad, out=variable._grad._array, casting="unsafe")

@@ -1,4 +1,10 @@
 """``torch.nn``: the parts of PyTorch's neural-network package the course uses."""
-from . import functional
+from . import functional, init
+from .layers import Dropout, Flatten, Linear, LogSoftmax, ReLU, Sequential, Sigmoid, Softmax, Tanh
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
+from .module import Module, Parameter
 
-__all__ = ["functional"]
+__all__ = [
+    "BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "Dropout", "Flatten", "Linear", "LogSoftmax", "MSELoss",
+    "Module", "NLLLoss", "Parameter", "ReLU", "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init",
+]

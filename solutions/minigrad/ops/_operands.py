@@ -1,50 +1,103 @@
-"""Turning the operands of an operation into numpy arrays, with PyTorch's dtype rules."""
+"""What every operation on two operands shares: PyTorch's result dtype, PyTorch's error
+for shapes that do not broadcast, and no floating-point warnings.
+
+PyTorch computes ``log(0)``, ``1 / 0`` or ``exp(1000)`` silently (``-inf``, ``inf``),
+where numpy warns. ``np.errstate`` would silence numpy, but entering it costs more
+than a small operation itself; a warnings filter costs nothing until a warning is
+raised, so minigrad's modules get one.
+"""
+import warnings
+
 import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
 
-
-def array_of(x):
-    """The numpy value behind a tensor, or the Python number itself."""
-    return x._array if isinstance(x, Tensor) else x
+warnings.filterwarnings(
+    "ignore", r"(divide by zero|overflow|invalid value|underflow) encountered", RuntimeWarning, r"minigrad\."
+)
 
 
 def promoted(a, b):
-    """Numpy operands for ``a op b`` whose numpy result has PyTorch's result dtype.
+    """Numpy arrays for ``a op b`` whose numpy result has PyTorch's result dtype.
 
-    numpy already agrees with PyTorch in the common cases (two arrays of one dtype; a
-    float array and a Python number); only the others need a cast.
+    A number becomes a zero-dim array. The common cases come first and cost little:
+    two arrays of one dtype, and a float array with a Python number (which takes the
+    array's dtype, as in PyTorch; numpy is faster with a zero-dim array than with the
+    number itself).
     """
     x = a._array if isinstance(a, Tensor) else a
     y = b._array if isinstance(b, Tensor) else b
-    if type(x) is np.ndarray and type(y) is np.ndarray:
-        if x.dtype is y.dtype or x.dtype == y.dtype:
-            return x, y
-    elif type(x) is np.ndarray and x.dtype.kind == "f" and type(y) in (float, int):
-        return x, y
-    elif type(y) is np.ndarray and y.dtype.kind == "f" and type(x) in (float, int):
-        return x, y
-    elif not isinstance(x, (np.ndarray, int, float, bool, np.number, np.bool_)) or not isinstance(
-        y, (np.ndarray, int, float, bool, np.number, np.bool_)
-    ):
+    if type(x) is np.ndarray:
+        if type(y) is np.ndarray:
+            if x.dtype is y.dtype or x.dtype == y.dtype:
+                return x, y
+        elif (type(y) is float or type(y) is int) and x.dtype.kind == "f":
+            return x, np.asarray(y, x.dtype)
+    elif type(y) is np.ndarray and (type(x) is float or type(x) is int) and y.dtype.kind == "f":
+        return np.asarray(x, y.dtype), y
+    if not (isinstance(x, _VALUES) and isinstance(y, _VALUES)):
         raise TypeError(f"unsupported operand types: '{type(a).__name__}' and '{type(b).__name__}'")
     target = dtypes.result_type(x, y)
     return _cast(x, target), _cast(y, target)
 
 
+_VALUES = (np.ndarray, int, float, np.number, np.bool_)  # Python bools are ints
+
+
 def _cast(value, target):
-    if isinstance(value, np.ndarray):
-        return value if value.dtype == target else value.astype(target)
-    return target.type(value)
+    """``value`` as an array of ``target`` (a Python int wraps around, as in PyTorch)."""
+    if isinstance(value, np.ndarray) and value.dtype == target:
+        return value
+    return np.asarray(value).astype(target)
 
 
-def as_tensor(x, like=None):
-    """A tensor for ``x``: tensors pass through; numbers take the dtype PyTorch would give them."""
-    if isinstance(x, Tensor):
-        return x
-    if like is not None and isinstance(x, (int, float)) and like._array.dtype.kind == "f":
-        return Tensor._wrap(np.asarray(x, dtype=like._array.dtype))
-    from ..creation import tensor
+def true_division_operands(a, b):
+    """Promoted operands for ``a / b``: integers divide as the default float, as in PyTorch."""
+    x, y = promoted(a, b)
+    if x.dtype.kind == "f":
+        return x, y
+    target = dtypes.get_default_dtype().numpy
+    return np.asarray(x).astype(target), np.asarray(y).astype(target)
 
-    return tensor(x)
+
+def dispatch(x, numpy_fn, tensor_fn):
+    """``numpy_fn(x)`` for an array, ``tensor_fn(x)`` for a tensor.
+
+    Inside ``backward`` values are arrays, or tensors when ``create_graph=True`` asks
+    for the backward itself to be recorded; formulas that need more than operators
+    go through here.
+    """
+    return numpy_fn(x) if isinstance(x, (np.ndarray, np.generic)) else tensor_fn(x)
+
+
+def compute(numpy_fn, *operands):
+    """``numpy_fn(*operands)``, failing as PyTorch does: with a RuntimeError, whose message
+    for shapes that do not broadcast is PyTorch's. The ``try`` costs nothing until numpy raises.
+    """
+    try:
+        return numpy_fn(*operands)
+    except ValueError as error:
+        raise RuntimeError(broadcast_mismatch(*[np.shape(x) for x in operands]) or str(error)) from None
+
+
+def broadcast_mismatch(*shapes):
+    """PyTorch's message for shapes that do not broadcast together (None if they do).
+
+    Shapes are broadcast one after the other, as PyTorch does; within a pair the
+    dimensions are compared from the last one, and the message counts them from the
+    left of the broadcast result.
+    """
+    a = shapes[0]
+    for b in shapes[1:]:
+        ndim = max(len(a), len(b))
+        a, b = (1,) * (ndim - len(a)) + tuple(a), (1,) * (ndim - len(b)) + tuple(b)
+        for dim in reversed(range(ndim)):
+            if a[dim] != b[dim] and a[dim] != 1 and b[dim] != 1:
+                return (
+                    f"The size of tensor a ({a[dim]}) must match the size of tensor b ({b[dim]}) "
+                    f"at non-singleton dimension {dim}"
+                )
+        a = tuple(n if n != 1 else m for n, m in zip(a, b))
+    return None
+

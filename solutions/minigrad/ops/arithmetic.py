@@ -3,22 +3,19 @@
 Each node's ``backward`` is the local chain rule: the gradient of the output times
 the derivative of the output with respect to each input. Broadcasting made an input
 count several times, so its gradient is summed back to its shape (``sum_to``).
+
+Node classes declare ``__slots__`` (their attributes, or none): a graph holds one node
+per operation, and slots keep each node small and quick to make.
 """
+import operator
+
 import numpy as np
 
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..shape import sum_to
 from ..tensor import Tensor
-from ._operands import promoted
-
-
-def _saved(x):
-    """What a node keeps of an operand: a SavedTensor for a tensor, a number as it is."""
-    return SavedTensor(x) if isinstance(x, Tensor) else x
-
-
-def _shape(x):
-    return x.shape if type(x) is np.ndarray else ()
+from . import pointwise
+from ._operands import compute, dispatch, promoted, true_division_operands
 
 
 class AddBackward0(Node):
@@ -29,7 +26,10 @@ class AddBackward0(Node):
 
     def backward(self, grad):
         (alpha,) = self._saved
-        return sum_to(grad, self.self_shape), sum_to(grad if alpha == 1 else grad * alpha, self.other_shape)
+        need_self, need_other = self.needs_input_grad
+        grad_self = sum_to(grad, self.self_shape) if need_self else None
+        grad_other = sum_to(grad if alpha == 1 else grad * alpha, self.other_shape) if need_other else None
+        return grad_self, grad_other
 
 
 class SubBackward0(Node):
@@ -40,12 +40,16 @@ class SubBackward0(Node):
 
     def backward(self, grad):
         (alpha,) = self._saved
-        return sum_to(grad, self.self_shape), sum_to(-grad if alpha == 1 else grad * -alpha, self.other_shape)
+        need_self, need_other = self.needs_input_grad
+        grad_self = sum_to(grad, self.self_shape) if need_self else None
+        grad_other = sum_to(-grad if alpha == 1 else grad * -alpha, self.other_shape) if need_other else None
+        return grad_self, grad_other
 
 
 class RsubBackward1(Node):
     """out = other - alpha * self, for ``2 - x`` where only ``x`` is a tensor."""
 
+    __slots__ = ()
     saved_names = ("alpha",)
 
     def backward(self, grad):
@@ -77,17 +81,33 @@ class DivBackward0(Node):
 
     def backward(self, grad):
         self_, other = self.saved_tensors
-        return sum_to(grad / other, self.self_shape), sum_to(-grad * self_ / (other * other), self.other_shape)
+        need_self, need_other = self.needs_input_grad
+        grad_self = sum_to(grad / other, self.self_shape) if need_self else None
+        grad_other = sum_to(-grad * self_ / (other * other), self.other_shape) if need_other else None
+        return grad_self, grad_other
+
+
+class DivBackward2(Node):
+    """Rounded division is a step function: its gradient is zero almost everywhere."""
+
+    __slots__ = ("self_shape", "other_shape")
+    saved_names = ("rounding_mode",)
+
+    def backward(self, grad):
+        return sum_to(grad * 0, self.self_shape), sum_to(grad * 0, self.other_shape)
 
 
 class NegBackward0(Node):
+    __slots__ = ()
+
     def backward(self, grad):
         return -grad
 
 
 class ReciprocalBackward0(Node):
-    """out = 1 / self: d(out)/d(self) = -out**2."""
+    """out = 1 / self: d(out)/d(self) = -1 / self**2 = -out**2."""
 
+    __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
@@ -98,6 +118,7 @@ class ReciprocalBackward0(Node):
 class PowBackward0(Node):
     """out = self ** exponent (a number): d/d(self) = exponent * self ** (exponent - 1)."""
 
+    __slots__ = ()
     saved_names = ("self", "exponent")
 
     def backward(self, grad):
@@ -115,18 +136,19 @@ class PowBackward1(Node):
 
     def backward(self, grad):
         self_, exponent, result = self.saved_tensors
-        from .pointwise import log
-
-        log_self = np.log(self_) if isinstance(self_, (np.ndarray, np.generic)) else log(self_)
-        return (
-            sum_to(grad * exponent * self_ ** (exponent - 1), self.self_shape),
-            sum_to(grad * result * log_self, self.other_shape),
-        )
+        need_self, need_exponent = self.needs_input_grad
+        grad_self = sum_to(grad * exponent * self_ ** (exponent - 1), self.self_shape) if need_self else None
+        grad_exponent = None
+        if need_exponent:
+            log_self = dispatch(self_, np.log, pointwise.log)
+            grad_exponent = sum_to(grad * result * log_self, self.other_shape)
+        return grad_self, grad_exponent
 
 
 class PowBackward2(Node):
     """out = self ** exponent, ``self`` a number: d/d(exponent) = out * log(self)."""
 
+    __slots__ = ()
     saved_names = ("self", "result")
 
     def backward(self, grad):
@@ -134,48 +156,44 @@ class PowBackward2(Node):
         return grad * result * float(np.log(self_))
 
 
-def _binary(node_type, input, other, value, x, y, *saved):
-    """Wrap ``value`` as the result and, when gradients flow, record ``node_type``."""
-    out = Tensor._wrap(value)
-    if should_record(input, other):
-        node = node_type(*saved)
-        node.self_shape, node.other_shape = _shape(x), _shape(y)
-        record(out, node, input, other)
-    return out
+def _requires_grad(x):
+    return isinstance(x, Tensor) and x._requires_grad
+
+
+def _saved(x):
+    """What a node keeps of an operand: a SavedTensor, also for a Python number, which
+    PyTorch wraps in a zero-dim tensor of its own type (``tensor(2)``, a float64 for
+    ``2.5``); so backward frees it, and a second backward fails, as in PyTorch."""
+    return SavedTensor(x if isinstance(x, Tensor) else Tensor._wrap(np.asarray(x)))
+
+
+def _record(out, node, input, other, x, y):
+    """Record a two-input node, with the shapes of the operands (``x`` and ``y``, from
+    ``promoted``) that its backward sums broadcast gradients back to."""
+    node.self_shape, node.other_shape = x.shape, y.shape
+    record(out, node, input, other)
 
 
 def add(input, other, *, alpha=1):
     x, y = promoted(input, other)
-    return _binary(AddBackward0, input, other, x + y if alpha == 1 else x + alpha * y, x, y, alpha)
+    out = Tensor._wrap(compute(operator.add, x, y if alpha == 1 else alpha * y))
+    if should_record(input, other):
+        _record(out, AddBackward0(alpha), input, other, x, y)
+    return out
 
 
 def sub(input, other, *, alpha=1):
+    _refuse_bool_subtraction(input, other)
     x, y = promoted(input, other)
-    return _binary(SubBackward0, input, other, x - y if alpha == 1 else x - alpha * y, x, y, alpha)
-
-
-def mul(input, other):
-    x, y = promoted(input, other)
-    saved_self = _saved(input) if getattr(other, "requires_grad", False) else None
-    saved_other = _saved(other) if getattr(input, "requires_grad", False) else None
-    return _binary(MulBackward0, input, other, x * y, x, y, saved_self, saved_other)
-
-
-def div(input, other, *, rounding_mode=None):
-    x, y = promoted(input, other)
-    if np.result_type(x, y).kind != "f" and rounding_mode is None:
-        x = np.asarray(x, dtype=np.float32)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = x / y
-    if rounding_mode == "floor":
-        return Tensor._wrap(np.floor(value).astype(np.result_type(x, y)))
-    if rounding_mode == "trunc":
-        return Tensor._wrap(np.trunc(value).astype(np.result_type(x, y)))
-    return _binary(DivBackward0, input, other, value, x, y, _saved(input), _saved(other))
+    out = Tensor._wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
+    if should_record(input, other):
+        _record(out, SubBackward0(alpha), input, other, x, y)
+    return out
 
 
 def rsub(input, other, *, alpha=1):
     """``other - alpha * input`` where ``other`` is a number (``2 - x``)."""
+    _refuse_bool_subtraction(input, other)
     x, y = promoted(input, other)
     out = Tensor._wrap(y - x if alpha == 1 else y - alpha * x)
     if should_record(input):
@@ -183,7 +201,71 @@ def rsub(input, other, *, alpha=1):
     return out
 
 
+def _is_bool(x):
+    return type(x) is bool or (isinstance(x, Tensor) and x._array.dtype.kind == "b")
+
+
+def _refuse_bool_subtraction(input, other):
+    """PyTorch has no subtraction for bools: it asks for ``^`` or ``~`` instead."""
+    bools = _is_bool(input) + _is_bool(other)
+    if bools == 2:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. "
+            "Use the `^` or `logical_xor()` operator instead."
+        )
+    if bools:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. "
+            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+
+
+def mul(input, other):
+    x, y = promoted(input, other)
+    out = Tensor._wrap(compute(operator.mul, x, y))
+    if should_record(input, other):
+        # Each input is needed only for the gradient of the other one.
+        saved_self = _saved(input) if _requires_grad(other) else None
+        saved_other = _saved(other) if _requires_grad(input) else None
+        _record(out, MulBackward0(saved_self, saved_other), input, other, x, y)
+    return out
+
+
+def div(input, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        return _rounded_div(input, other, rounding_mode)
+    x, y = true_division_operands(input, other)
+    out = Tensor._wrap(compute(operator.truediv, x, y))
+    if should_record(input, other):
+        # self is needed only for the gradient of other; other for both gradients.
+        saved_self = _saved(input) if _requires_grad(other) else None
+        _record(out, DivBackward0(saved_self, _saved(other)), input, other, x, y)
+    return out
+
+
+_ROUNDINGS = {"floor": np.floor, "trunc": np.trunc}
+
+
+def _rounded_div(input, other, rounding_mode):
+    """``div(..., rounding_mode="floor" | "trunc")``: the quotient rounded, in the operands' dtype."""
+    if rounding_mode not in _ROUNDINGS:
+        raise RuntimeError(
+            f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'"
+        )
+    x, y = promoted(input, other)
+    dtype = np.result_type(x, y)
+    out = Tensor._wrap(_ROUNDINGS[rounding_mode](compute(np.true_divide, x, y)).astype(dtype, copy=False))
+    if dtype.kind == "f" and should_record(input, other):
+        _record(out, DivBackward2(rounding_mode), input, other, x, y)
+    return out
+
+
 def neg(input):
+    if input._array.dtype.kind == "b":
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+            "use the `~` or `logical_not()` operator instead."
+        )
     out = Tensor._wrap(-input._array)
     if should_record(input):
         record(out, NegBackward0(), input)
@@ -191,55 +273,33 @@ def neg(input):
 
 
 def reciprocal(input):
-    x = input._array if input._array.dtype.kind == "f" else input._array.astype(np.float32)
-    with np.errstate(divide="ignore"):
-        out = Tensor._wrap(1 / x)
+    x, one = true_division_operands(input, 1)
+    out = Tensor._wrap(one / x)
     if should_record(input):
         record(out, ReciprocalBackward0(SavedTensor(out, is_output=True)), input)
     return out
 
 
-def pow(input, exponent):
-    if isinstance(exponent, Tensor) and isinstance(input, Tensor):
-        return _pow_tensors(input, exponent)
-    if isinstance(exponent, Tensor):
-        return _pow_number_base(input, exponent)
+def pow(input, exponent):  # noqa: A001 - PyTorch's name
+    """``input ** exponent``: a tensor to a number, a tensor, or a number to a tensor."""
     x, e = promoted(input, exponent)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = Tensor._wrap(x**e)
-    if should_record(input):
+    if isinstance(exponent, Tensor) and e.dtype.kind == "b":
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
+    out = Tensor._wrap(compute(operator.pow, x, e))
+    if not isinstance(input, Tensor):
+        if should_record(exponent):
+            record(out, PowBackward2(input, SavedTensor(out, is_output=True)), exponent)
+    elif isinstance(exponent, Tensor):
+        if should_record(input, exponent):
+            node = PowBackward1(SavedTensor(input), SavedTensor(exponent), SavedTensor(out, is_output=True))
+            _record(out, node, input, exponent, x, e)
+    elif should_record(input):
         record(out, PowBackward0(SavedTensor(input), exponent), input)
     return out
 
 
-def _pow_tensors(input, exponent):
-    x, y = promoted(input, exponent)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = Tensor._wrap(x**y)
-    if should_record(input, exponent):
-        node = PowBackward1(SavedTensor(input), SavedTensor(exponent), SavedTensor(out, is_output=True))
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, exponent)
-    return out
-
-
-def _pow_number_base(base, exponent):
-    x, y = promoted(base, exponent)
-    out = Tensor._wrap(x**y)
-    if should_record(exponent):
-        record(out, PowBackward2(base, SavedTensor(out, is_output=True)), exponent)
-    return out
-
-
-# The reflected forms: ``2 * x`` is ``x * 2``; ``1 / x`` is ``reciprocal(x) * 1``, as in PyTorch.
-def radd(self, other):
-    return add(self, other)
-
-
-def rmul(self, other):
-    return mul(self, other)
-
-
+# The reflected forms (``2 + x`` and ``2 * x`` are ``add`` and ``mul`` themselves):
+# ``1 / x`` is ``reciprocal(x) * 1``, as in PyTorch.
 def rtruediv(self, other):
     return mul(reciprocal(self), other)
 

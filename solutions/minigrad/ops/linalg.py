@@ -1,28 +1,47 @@
 """Matrix products. ``matmul`` picks the product by the operands' dimensions, as
-PyTorch does, so its graph shows the same nodes: ``MmBackward0`` for two matrices,
-``MvBackward0`` for a matrix and a vector, ``DotBackward0`` for two vectors, and for a
-vector times a matrix an unsqueeze, a matrix product, and a squeeze.
+PyTorch does, so its graph shows the same nodes:
+
+- two vectors: ``DotBackward0``; a matrix and a vector: ``MvBackward0``;
+- two matrices: ``MmBackward0``; a vector and a matrix: unsqueeze, ``MmBackward0``, squeeze;
+- a batch of matrices and a matrix or vector: the batch is folded into one tall matrix
+  (``ViewBackward0``), multiplied (``MmBackward0`` or ``MvBackward0``), and unfolded
+  (``UnsafeViewBackward0``); so is a vector or matrix that requires grad times a batch,
+  through transposes: ``a @ b`` is ``(b.mT @ a.mT).mT``;
+- otherwise, batches on both sides: the batch dimensions are broadcast
+  (``ExpandBackward0``), flattened into one (``ViewBackward0``), multiplied batch by
+  batch (``BmmBackward0``), and unflattened (``UnsafeViewBackward0``).
+
+PyTorch multiplies only operands of one dtype: ``float32 @ float64`` is an error.
 """
 import numpy as np
 
+from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..tensor import Tensor
-from ._operands import promoted
-from .views import SqueezeBackward4, squeeze, unsqueeze
+from ._operands import broadcast_mismatch, dispatch
+from .pointwise import clone
+from .views import SqueezeBackward4, expand, reshape, squeeze, t, transpose, unsqueeze
 
 
 def _transpose(x):
     """The matrix transpose of an array or a tensor."""
-    return x.T if isinstance(x, (np.ndarray, np.generic)) else x.t()
+    return dispatch(x, np.transpose, lambda t: t.t())
 
 
-def _outer(a, b):
-    return np.outer(a, b) if isinstance(a, (np.ndarray, np.generic)) else a.unsqueeze(1) @ b.unsqueeze(0)
+def _transpose_last(x):
+    """Each matrix of a batch transposed (the last two dimensions swapped)."""
+    return dispatch(x, lambda a: np.swapaxes(a, -1, -2), lambda t: t.transpose(-1, -2))
+
+
+def _outer(column, row):
+    """The matrix ``column[i] * row[j]``, for arrays or tensors."""
+    return dispatch(column, lambda c: np.outer(c, row), lambda c: c.unsqueeze(1) @ row.unsqueeze(0))
 
 
 class MmBackward0(Node):
     """out = self @ mat2: d/d(self) = grad @ mat2.T, d/d(mat2) = self.T @ grad."""
 
+    __slots__ = ()
     saved_names = ("self", "mat2")
 
     def backward(self, grad):
@@ -36,8 +55,9 @@ class MmBackward0(Node):
 
 
 class MvBackward0(Node):
-    """out = self @ vec (matrix times vector)."""
+    """out = self @ vec (matrix times vector): d/d(self) = outer(grad, vec), d/d(vec) = self.T @ grad."""
 
+    __slots__ = ()
     saved_names = ("self", "vec")
 
     def backward(self, grad):
@@ -47,8 +67,9 @@ class MvBackward0(Node):
 
 
 class DotBackward0(Node):
-    """out = self . tensor (two vectors)."""
+    """out = self . tensor (two vectors): each gets the other times the gradient."""
 
+    __slots__ = ()
     saved_names = ("self", "tensor")
 
     def backward(self, grad):
@@ -56,56 +77,117 @@ class DotBackward0(Node):
         return grad * other, grad * self_
 
 
-class MatmulBackward0(Node):
-    """Batched products of 3 or more dimensions, with the batch dimensions broadcast."""
+class BmmBackward0(Node):
+    """out[b] = self[b] @ mat2[b] for each b: MmBackward0's rule, batch by batch."""
 
-    __slots__ = ("self_shape", "other_shape")
-    saved_names = ("self", "other")
+    __slots__ = ()
+    saved_names = ("self", "mat2")
 
     def backward(self, grad):
-        from ..shape import sum_to
+        self_, mat2 = self.saved_tensors
+        need_self, need_mat2 = self.needs_input_grad
+        grad_self = grad @ _transpose_last(mat2) if need_self else None
+        grad_mat2 = _transpose_last(self_) @ grad if need_mat2 else None
+        return grad_self, grad_mat2
 
-        self_, other = self.saved_tensors
-        swap = lambda x: np.swapaxes(x, -1, -2) if isinstance(x, (np.ndarray, np.generic)) else x.transpose(-1, -2)  # noqa: E731
-        return sum_to(grad @ swap(other), self.self_shape), sum_to(swap(self_) @ grad, self.other_shape)
+
+class UnsafeViewBackward0(Node):
+    """A reshape whose result is not a view: the gradient takes the input's shape back."""
+
+    __slots__ = ()
+    saved_names = ("self_sym_sizes",)
+
+    def backward(self, grad):
+        (shape,) = self._saved
+        return grad.reshape(shape)
 
 
 def _product(node_type, input, other, value):
     out = Tensor._wrap(value)
     if should_record(input, other):
-        node = node_type(SavedTensor(input), SavedTensor(other))
-        if node_type is MatmulBackward0:
-            node.self_shape, node.other_shape = input._array.shape, other._array.shape
-        record(out, node, input, other)
+        record(out, node_type(SavedTensor(input), SavedTensor(other)), input, other)
     return out
 
 
+# How PyTorch names the C types in the dtype error of ``mm``.
+_C_TYPE_NAMES = {
+    "bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
+    "int64": "long int", "float16": "c10::Half", "float32": "float", "float64": "double",
+}
+
+
 def mm(input, mat2):
-    a, b = promoted(input, mat2)
+    a, b = input._array, mat2._array
     if a.ndim != 2 or b.ndim != 2:
         raise RuntimeError(f"{'self' if a.ndim != 2 else 'mat2'} must be a matrix")
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and {b.shape[0]}x{b.shape[1]})"
         )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            "expected m1 and m2 to have the same dtype, but got: "
+            f"{_C_TYPE_NAMES[a.dtype.name]} != {_C_TYPE_NAMES[b.dtype.name]}"
+        )
     return _product(MmBackward0, input, mat2, a @ b)
 
 
 def mv(input, vec):
-    a, b = promoted(input, vec)
+    a, b = input._array, vec._array
+    if a.ndim != 2 or b.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
     if a.shape[1] != b.shape[0]:
-        raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({b.shape[0]})")
+        raise RuntimeError(
+            f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({b.shape[0]})"
+        )
+    if a.dtype != b.dtype:
+        vec_name, mat_name = dtypes.scalar_type_name(b.dtype), dtypes.scalar_type_name(a.dtype)
+        raise RuntimeError(
+            f"addmv input tensors must have the same dtype, but got {vec_name}, {mat_name}, and {vec_name}"
+        )
     return _product(MvBackward0, input, vec, a @ b)
 
 
 def dot(input, other):
-    a, b = promoted(input, other)
+    a, b = input._array, other._array
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
     if a.shape != b.shape:
         raise RuntimeError(
             f"inconsistent tensor size, expected tensor [{a.size}] and src [{b.size}] to have the same number of "
             f"elements, but got {a.size} and {b.size} elements respectively"
         )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            "dot : expected both vectors to have same dtype, but found "
+            f"{dtypes.scalar_type_name(a.dtype)} and {dtypes.scalar_type_name(b.dtype)}"
+        )
     return _product(DotBackward0, input, other, np.dot(a, b))
+
+
+def bmm(input, mat2):
+    """A batch of matrix products: ``input[b] @ mat2[b]`` for every ``b``."""
+    a, b = input._array, mat2._array
+    if a.ndim != 3 or b.ndim != 3:
+        raise RuntimeError(f"batch{'1' if a.ndim != 3 else '2'} must be a 3D tensor")
+    if b.shape[:2] != (a.shape[0], a.shape[2]):
+        raise RuntimeError(
+            "Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{a.shape[0]}, {a.shape[2]}] but got: [{b.shape[0]}, {b.shape[1]}]."
+        )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found {dtypes.scalar_type_name(b.dtype)}"
+        )
+    return _product(BmmBackward0, input, mat2, np.matmul(a, b))
+
+
+def _unsafe_view(input, shape):
+    """``input`` reshaped into a new tensor that autograd does not treat as a view."""
+    out = Tensor._wrap(input._array.reshape(shape))
+    if should_record(input):
+        record(out, UnsafeViewBackward0(input._array.shape), input)
+    return out
 
 
 def matmul(input, other):
@@ -121,5 +203,42 @@ def matmul(input, other):
         return squeeze(mm(unsqueeze(input, 0), other), (0,), _node=SqueezeBackward4)
     if da == 2 and db == 2:
         return mm(input, other)
-    a, b = promoted(input, other)
-    return _product(MatmulBackward0, input, other, np.matmul(a, b))
+    if db <= 2:
+        return _folded_matmul(input, other)
+    if da <= 2 and input.requires_grad:
+        return _transposed_folded_matmul(input, other)
+    return _batched_matmul(input, other)
+
+
+def _folded_matmul(input, other):
+    """A batch of matrices times one matrix or vector: one tall matrix product."""
+    shape = input._array.shape
+    tall = reshape(input, (-1, shape[-1]))
+    product = mm(tall, other) if other._array.ndim == 2 else mv(tall, other)
+    return _unsafe_view(product, shape[:-1] + product._array.shape[1:])
+
+
+def _transposed_folded_matmul(input, other):
+    """A vector or matrix times a batch, as PyTorch does it when the first one requires grad
+    (sparing it a gradient per batch element): ``(other.mT @ input.mT).mT``."""
+    flipped = _folded_matmul(transpose(other, -1, -2), t(input) if input._array.ndim == 2 else input)
+    if input._array.ndim == 1:
+        return flipped
+    product = transpose(flipped, -1, -2)
+    return product if product.is_contiguous() else clone(product)
+
+
+def _batched_matmul(input, other):
+    """Batches on both sides (a lone vector or matrix counts as a batch of one)."""
+    a, b = input._array.shape, other._array.shape
+    rows = a[-2] if len(a) > 1 else 1
+    batch_a, batch_b = a[:-2], b[:-2]
+    mismatch = broadcast_mismatch(batch_a, batch_b)
+    if mismatch is not None:
+        raise RuntimeError(mismatch)
+    batch = np.broadcast_shapes(batch_a, batch_b)
+    count = int(np.prod(batch))
+    left = reshape(expand(input, batch + (rows, a[-1])), (count, rows, a[-1]))
+    right = reshape(expand(other, batch + b[-2:]), (count,) + b[-2:])
+    product = bmm(left, right)
+    return _unsafe_view(product, batch + ((rows,) if len(a) > 1 else ()) + (b[-1],))

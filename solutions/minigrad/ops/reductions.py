@@ -6,65 +6,80 @@ to the largest element only.
 """
 import numpy as np
 
+from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..return_types import MinMax
 from ..tensor import Tensor
+from ._operands import dispatch
+from .views import _dim, _scatter
 
 
 def _dims(dim, ndim):
-    """``dim`` as a tuple of non-negative axes (``None`` means all)."""
-    if dim is None:
-        return tuple(range(ndim))
-    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-    return tuple(d % max(ndim, 1) for d in dims)
+    """``dim`` (a number or a tuple of them, negative from the end) as a tuple of axes."""
+    return tuple(_dim(d, ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+
+
+def _axes(dims, ndim):
+    """The numpy axes for ``dims``: a zero-dim tensor accepts dim 0 but has no axis."""
+    return dims if ndim else ()
 
 
 def _kept_shape(shape, dims):
-    """The output shape with the reduced dimensions kept as 1s, for broadcasting back."""
+    """The input shape with the reduced dimensions as 1s: the result's shape with keepdim."""
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
-def expand_to(grad, shape):
+def _expand(grad, shape):
     """Broadcast ``grad`` to ``shape``, for an array or a tensor."""
-    return np.broadcast_to(grad, shape) if isinstance(grad, (np.ndarray, np.generic)) else grad.expand(shape)
+    return dispatch(grad, lambda g: np.broadcast_to(g, shape), lambda g: g.expand(shape))
 
 
 class SumBackward0(Node):
     """Every element of the input contributed once: each gets the whole gradient."""
 
+    __slots__ = ()
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
         (shape,) = self._saved
-        return expand_to(grad, shape)
+        return _expand(grad, shape)
 
 
 class SumBackward1(Node):
+    """As SumBackward0, per slice: put the reduced dimensions back, then broadcast."""
+
+    __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_sizes")
 
     def backward(self, grad):
         dims, keepdim, shape = self._saved
-        return expand_to(grad.reshape(_kept_shape(shape, dims)), shape)
+        return _expand(grad.reshape(_kept_shape(shape, dims)), shape)
 
 
 class MeanBackward0(Node):
+    """Each of the n elements counted 1/n in the mean."""
+
+    __slots__ = ()
     saved_names = ("self_sym_numel", "self_sym_sizes")
 
     def backward(self, grad):
         count, shape = self._saved
-        return expand_to(grad / count, shape)
+        return _expand(grad / count, shape)
 
 
 class MeanBackward1(Node):
+    __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
 
     def backward(self, grad):
         dims, keepdim, count, shape = self._saved
-        return expand_to(grad.reshape(_kept_shape(shape, dims)) / count, shape)
+        return _expand(grad.reshape(_kept_shape(shape, dims)) / count, shape)
 
 
 class MaxBackward1(Node):
     """The largest element gets the gradient; ties share it evenly."""
 
+    __slots__ = ()
     saved_names = ("self", "result")
 
     def backward(self, grad):
@@ -73,33 +88,38 @@ class MaxBackward1(Node):
         return grad * winners / winners.sum()
 
 
-MinBackward1 = type("MinBackward1", (MaxBackward1,), {"__slots__": (), "__doc__": "The smallest element gets it."})
+class MinBackward1(MaxBackward1):
+    """The smallest element gets the gradient; ties share it evenly."""
+
+    __slots__ = ()
 
 
 class MaxBackward0(Node):
-    """``max(dim)``: each slice's largest element (its first, on ties) gets that slice's gradient."""
+    """``max(dim)``: in each slice the element ``indices`` points at gets that slice's gradient."""
 
+    __slots__ = ()
     saved_names = ("dim", "keepdim", "indices", "self_sym_sizes")
 
     def backward(self, grad):
         dim, keepdim, indices, shape = self._saved
-        from .views import _scatter
-
-        index = np.expand_dims(indices, dim) if not keepdim else indices
-        key = tuple(
-            index if d == dim else np.arange(n).reshape([-1 if i == d else 1 for i in range(len(shape))])
-            for d, n in enumerate(shape)
-        )
-        values = grad if keepdim else (grad.unsqueeze(dim) if isinstance(grad, Tensor) else np.expand_dims(grad, dim))
-        return _scatter(values, shape, key)
+        if not shape:  # a zero-dim tensor is its own maximum
+            return grad
+        kept = _kept_shape(shape, (dim,))
+        position = list(np.ogrid[tuple(slice(n) for n in kept)])  # every slice's own coordinates
+        position[dim] = indices.reshape(kept)
+        return _scatter(grad.reshape(kept), shape, tuple(position))
 
 
-MinBackward0 = type("MinBackward0", (MaxBackward0,), {"__slots__": ()})
+class MinBackward0(MaxBackward0):
+    """``min(dim)``: the same rule, with the indices of the smallest elements."""
+
+    __slots__ = ()
 
 
 class LinalgVectorNormBackward0(Node):
     """d ||x|| / dx = x / ||x|| (zero where the norm is zero)."""
 
+    __slots__ = ()
     saved_names = ("dim", "keepdim", "ord", "self", "result")
 
     def backward(self, grad):
@@ -111,52 +131,48 @@ class LinalgVectorNormBackward0(Node):
         return grad * self_ / scale
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001
+def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001 - PyTorch's name
+    """Integers and bools sum to int64, as in PyTorch; floats keep their dtype."""
     dim = axis if dim is None else dim
-    array = input._array
-    if dtype is not None:
-        array = array.astype(dtype.numpy)
+    array = input._array if dtype is None else input._array.astype(dtype.numpy)
+    result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     if dim is None:
-        out = Tensor._wrap(array.sum(dtype=_sum_dtype(array)))
+        out = Tensor._wrap(array.sum(dtype=result_dtype))
         node = SumBackward0(array.shape) if should_record(input) else None
     else:
         dims = _dims(dim, array.ndim)
-        out = Tensor._wrap(array.sum(axis=dims, keepdims=keepdim, dtype=_sum_dtype(array)))
+        out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim, dtype=result_dtype))
         node = SumBackward1(dims, keepdim, array.shape) if should_record(input) else None
     if node is not None:
         record(out, node, input)
     return out
 
 
-def _sum_dtype(array):
-    """Sums of integers and bools are int64 in PyTorch; floats keep their dtype."""
-    return np.int64 if array.dtype.kind in "biu" else array.dtype
-
-
 def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None):
+    """The sum divided by the count (``nan`` for no elements), in a floating dtype only."""
     dim = axis if dim is None else dim
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     if array.dtype.kind != "f":
-        from .. import dtypes
-
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-            f"dtype. Got: {dtypes.from_numpy(array.dtype).name.capitalize().replace('Int64', 'Long')}"
+            f"dtype. Got: {dtypes.scalar_type_name(array.dtype)}"
         )
     if dim is None:
-        out = Tensor._wrap(array.mean(dtype=array.dtype))
+        out = Tensor._wrap(array.sum() / array.size)
         node = MeanBackward0(array.size, array.shape) if should_record(input) else None
     else:
         dims = _dims(dim, array.ndim)
-        out = Tensor._wrap(array.mean(axis=dims, keepdims=keepdim, dtype=array.dtype))
-        count = int(np.prod([array.shape[d] for d in dims]))
+        count = int(np.prod([array.shape[d] for d in _axes(dims, array.ndim)]))
+        out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim) / count)
         node = MeanBackward1(dims, keepdim, count, array.shape) if should_record(input) else None
     if node is not None:
         record(out, node, input)
     return out
 
 
-def _extreme(input, dim, keepdim, pick, arg, full_node, dim_node, name):
+def _extreme(name, input, dim, keepdim):
+    """``max``/``min`` over everything (one value) or along ``dim`` (values and indices)."""
+    pick, arg, full_node, dim_node = _EXTREMES[name]
     array = input._array
     if dim is None:
         if array.size == 0:
@@ -168,45 +184,58 @@ def _extreme(input, dim, keepdim, pick, arg, full_node, dim_node, name):
         if should_record(input):
             record(out, full_node(SavedTensor(input), SavedTensor(out, is_output=True)), input)
         return out
-    from ..return_types import MinMax
-
-    d = _dims(dim, array.ndim)[0]
-    indices = arg(array, axis=d, keepdims=keepdim)
-    values = Tensor._wrap(np.take_along_axis(array, indices if keepdim else np.expand_dims(indices, d), d).reshape(
-        indices.shape))
+    (d,) = _dims(dim, array.ndim)
+    if array.ndim == 0:  # a zero-dim tensor is its own extreme, at index 0
+        values, indices = array.copy(), np.zeros((), np.int64)
+    elif array.shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    else:
+        values, indices = pick(array, axis=d, keepdims=keepdim), arg(array, axis=d, keepdims=keepdim)
+    out = Tensor._wrap(values)
     if should_record(input):
-        record(values, dim_node(d, keepdim, indices, array.shape), input)
-    return MinMax(values, Tensor._wrap(indices.astype(np.int64)), name)
+        record(out, dim_node(d, keepdim, indices, array.shape), input)
+    return MinMax(out, Tensor._wrap(indices.astype(np.int64, copy=False)), name)
 
 
-def max(input, dim=None, keepdim=False):  # noqa: A001
+_EXTREMES = {
+    "max": (np.max, np.argmax, MaxBackward1, MaxBackward0),
+    "min": (np.min, np.argmin, MinBackward1, MinBackward0),
+}
+
+
+def max(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
+    """``max(x)``: the largest element; ``max(x, dim)``: values and indices; ``max(x, y)``: maximum."""
     if isinstance(dim, Tensor):
         from .comparison import maximum
 
         return maximum(input, dim)
-    return _extreme(input, dim, keepdim, np.max, np.argmax, MaxBackward1, MaxBackward0, "max")
+    return _extreme("max", input, dim, keepdim)
 
 
-def min(input, dim=None, keepdim=False):  # noqa: A001
+def min(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     if isinstance(dim, Tensor):
         from .comparison import minimum
 
         return minimum(input, dim)
-    return _extreme(input, dim, keepdim, np.min, np.argmin, MinBackward1, MinBackward0, "min")
+    return _extreme("min", input, dim, keepdim)
+
+
+def _arg_extreme(numpy_fn, input, dim, keepdim):
+    """Index of the largest/smallest element: in the flattened tensor when ``dim`` is None."""
+    array = input._array
+    if dim is None:
+        index = np.int64(numpy_fn(array))
+        return Tensor._wrap(index.reshape((1,) * array.ndim) if keepdim else index)
+    (d,) = _dims(dim, array.ndim)
+    return Tensor._wrap(numpy_fn(array, axis=d, keepdims=keepdim).astype(np.int64) if array.ndim else np.int64(0))
 
 
 def argmax(input, dim=None, keepdim=False):
-    array = input._array
-    if dim is None:
-        return Tensor._wrap(np.int64(np.argmax(array)))
-    return Tensor._wrap(np.argmax(array, axis=dim, keepdims=keepdim).astype(np.int64))
+    return _arg_extreme(np.argmax, input, dim, keepdim)
 
 
 def argmin(input, dim=None, keepdim=False):
-    array = input._array
-    if dim is None:
-        return Tensor._wrap(np.int64(np.argmin(array)))
-    return Tensor._wrap(np.argmin(array, axis=dim, keepdims=keepdim).astype(np.int64))
+    return _arg_extreme(np.argmin, input, dim, keepdim)
 
 
 def norm(input, p="fro", dim=None, keepdim=False):

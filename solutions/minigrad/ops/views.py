@@ -3,20 +3,55 @@ unsqueeze, indexing... Their results are *views*: they share memory (and the ver
 counter) with their base, as in PyTorch, and their backward puts the gradient back
 in the input's shape.
 """
+import weakref
+
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.graph import Node, record, should_record
 from ..shape import Size
 from ..tensor import Tensor
 
 
 def _view_of(input, array):
-    """A result tensor; when numpy shares memory with the input it is a view of it."""
+    """A result tensor; when numpy shares memory with the input it is a view of it.
+
+    A view's ``_base`` is the tensor that owns the memory (never another view), whose
+    version counter it shares. What in-place operations need to know is noted too: a
+    base lists its views (weakly), so that when it changes in place their history can
+    follow (``ops.inplace``); a view made under ``no_grad`` is marked instead, because
+    PyTorch refuses to modify it in place once grad mode is back on.
+    """
     out = Tensor._wrap(array)
-    if array.base is not None and np.shares_memory(array, input._array):
-        out._base = input._base if input._base is not None else input
+    if array.base is not None and np.may_share_memory(array, input._array):
+        base = input._base if input._base is not None else input
+        out._base = base
         out._version_counter = input._version_counter
+        if grad_mode._enabled:
+            register_view(base, out)
+        else:
+            out._made_in_no_grad = True
     return out
+
+
+def register_view(base, view):
+    """Note that ``view`` reads ``base``'s memory, by a weak reference that removes itself
+    from the list once the view is gone (dead references compare by identity, so the
+    removal never compares tensors)."""
+    views = base.__dict__.get("_views")
+    if views is None:
+        views = base._views = []
+    views.append(weakref.ref(view, views.remove))
+
+
+def live_views(base):
+    """The views of ``base`` still in use, each once."""
+    found = {}
+    for ref in base.__dict__.get("_views", ()):
+        view = ref()
+        if view is not None:
+            found[id(view)] = view
+    return list(found.values())
 
 
 def _shape_args(shape):
@@ -213,11 +248,29 @@ def expand(input, *sizes):
     try:
         value = np.broadcast_to(array, target)
     except ValueError:
-        raise RuntimeError(
-            f"The expanded size of the tensor ({target[-1]}) must match the existing size ({array.shape[-1]}) at "
-            f"non-singleton dimension {len(target) - 1}.  Target sizes: {list(sizes)}.  Tensor sizes: {list(array.shape)}"
-        ) from None
+        raise expand_error(array, sizes) from None
     return _record_view(input, _view_of(input, value), ExpandBackward0(array.shape))
+
+
+def expand_error(array, target):
+    """PyTorch's error for an ``array`` whose shape cannot be expanded to ``target``."""
+    shape, lead = array.shape, len(target) - array.ndim
+    if lead < 0:
+        from ..tensor import tensor_type_name
+
+        return RuntimeError(
+            f"expand(torch.{tensor_type_name(array.dtype)}{{{list(shape)}}}, size={list(target)}): "
+            f"the number of sizes provided ({len(target)}) must be greater or equal to the number of dimensions "
+            f"in the tensor ({len(shape)})"
+        )
+    for dim in reversed(range(len(target))):
+        have = shape[dim - lead] if dim >= lead else 1
+        if have not in (target[dim], 1) and target[dim] != -1:
+            return RuntimeError(
+                f"The expanded size of the tensor ({target[dim]}) must match the existing size ({have}) at "
+                f"non-singleton dimension {dim}.  Target sizes: {list(target)}.  Tensor sizes: {list(shape)}"
+            )
+    raise ValueError(f"{list(shape)} expands to {list(target)}")
 
 
 def expand_as(input, other):
@@ -260,8 +313,8 @@ def getitem(input, key):
     """``x[key]``: a view for integers and slices, a copy for index tensors and masks."""
     key = _plain_key(key)
     array = input._array
-    value = array[key]
     advanced = _is_advanced(key)
+    value = array[key] if advanced else array[_as_view_key(key)]
     out = Tensor._wrap(value) if advanced else _view_of(input, value)
     if should_record(input):
         if advanced:
@@ -281,6 +334,18 @@ def _plain_key(key):
     if isinstance(key, tuple):
         return tuple(k._array if isinstance(k, Tensor) else k for k in key)
     return key
+
+
+def _as_view_key(key):
+    """A basic index that gives a numpy view even when it picks one element.
+
+    ``array[0]`` of a vector is a numpy scalar (a copy); ``array[0, ...]`` is a 0-dim
+    view of the same memory, as PyTorch's ``x[0]`` is.
+    """
+    parts = key if isinstance(key, tuple) else (key,)
+    if any(part is Ellipsis for part in parts):
+        return key
+    return parts + (Ellipsis,)
 
 
 def _is_advanced(key):

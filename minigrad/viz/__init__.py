@@ -1,0 +1,18 @@
+"""Pictures of the autograd graph, as torchviz draws PyTorch's, and of backward running through it.
+
+``draw(loss, params={"w": w, "b": b})`` shows the graph behind ``loss`` inline in JupyterLab;
+``backward_steps(loss)`` runs ``loss.backward()`` and shows it one node at a time. Three parts:
+
+- ``graph``: the graph as DOT text, a pure function of the tensors (tests need no binary);
+- ``render``: DOT text to SVG with Graphviz's ``dot``, else graphviz-pure, else the text itself
+  with an install hint, so that showing a picture never fails a notebook;
+- ``animate``: the frames of one backward pass, in the order the engine really ran.
+
+``graphviz`` and ``ipywidgets`` are imported only when a picture is shown, so that
+``import minigrad.viz`` costs nothing.
+"""
+from .animate import BackwardSteps, backward_steps
+from .graph import to_dot
+from .render import Picture, draw
+
+__all__ = ["BackwardSteps", "Picture", "backward_steps", "draw", "to_dot"]

@@ -1,0 +1,169 @@
+"""The layers: ``Linear``, the activations, ``Flatten``, ``Dropout``, and ``Sequential`` to chain them."""
+import math
+import operator
+from collections import OrderedDict
+
+from ..creation import empty
+from ..ops import pointwise
+from . import functional as F
+from . import init
+from .module import Module, Parameter
+
+
+class Linear(Module):
+    """y = x Wᵀ + b: each of ``out_features`` outputs is a weighted sum of all ``in_features`` inputs.
+
+    ``weight`` is (out_features, in_features) and ``bias`` (out_features), both
+    initialised uniform in ±1/√in_features, drawn exactly as PyTorch draws them.
+    """
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(empty((out_features, in_features), device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        # kaiming_uniform_ with a=√5 is uniform in ±1/√fan_in (pytorch/pytorch#57109)
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class ReLU(Module):
+    """max(0, x); with ``inplace``, written into the input itself (which is returned)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return input.relu_() if self.inplace else pointwise.relu(input)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class Sigmoid(Module):
+    """1 / (1 + exp(-x)): squashes to (0, 1)."""
+
+    def forward(self, input):
+        return pointwise.sigmoid(input)
+
+
+class Tanh(Module):
+    """tanh(x): squashes to (-1, 1)."""
+
+    def forward(self, input):
+        return pointwise.tanh(input)
+
+
+class Softmax(Module):
+    """Probabilities along ``dim``: exp(x) / Σ exp(x)."""
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim, _stacklevel=4)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    """Log-probabilities along ``dim``: the input ``NLLLoss`` expects."""
+
+    def forward(self, input):
+        return F.log_softmax(input, self.dim, _stacklevel=4)
+
+
+class Flatten(Module):
+    """Merge dimensions ``start_dim`` .. ``end_dim`` into one: (N, 28, 28) -> (N, 784)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout(Module):
+    """While training, zero each element with probability ``p`` (and scale the rest by 1/(1-p)).
+
+    In eval mode (``model.eval()``) it passes the input through unchanged.
+    """
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Sequential(Module):
+    """Modules run one after the other, each on the output of the one before.
+
+    ``Sequential(a, b)`` names them "0", "1"; ``Sequential(OrderedDict(fc=a, act=b))``
+    keeps the given names.
+    """
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, module in args[0].items():
+                self.add_module(name, module)
+        else:
+            for index, module in enumerate(args):
+                self.add_module(str(index), module)
+
+    def forward(self, input):
+        for module in self._modules.values():
+            input = module(input)
+        return input
+
+    def __getitem__(self, index):
+        """``model[0]`` is the first module; ``model[1:]`` a Sequential of the rest (names kept)."""
+        if isinstance(index, slice):
+            return type(self)(OrderedDict(list(self._modules.items())[index]))
+        size = len(self)
+        index = operator.index(index)
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of range")
+        return list(self._modules.values())[index]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self

@@ -1,0 +1,127 @@
+"""Chapter 2 in a real browser: opened in JupyterLab, run with Run All, and looked at, in both languages.
+
+Each edition gets one JupyterLab server on a temporary copy of ``course/``. Its kernels import
+minigrad from the reference edition (``solutions/``) or from the learner edition (the repository
+root), through ``PYTHONPATH``. The nbclient tests (``test_notebooks.py``) already prove that the
+notebooks compute the right things; these prove that a learner *sees* them: the check messages in
+the notebook's language, the drawings as pictures, the Chinese as characters rather than boxes.
+"""
+import os
+import re
+import shutil
+
+import pytest
+
+from conftest import ROOT
+
+from .lab import Notebook, cjk_fonts, glyph_report
+
+pytestmark = pytest.mark.browser
+CHAPTER = "02_gradients.ipynb"
+LANGUAGES = ["en", "zh"]
+PASSED = {"en": "passed", "zh": "通过"}
+NOT_YET = {"en": "is not implemented yet", "zh": "还没有实现"}
+STUB_ERRORS = {"NotImplementedError", "StepNotImplemented"}
+CHECK = "minigrad.check("
+# A cell that draws calls into minigrad.viz (to_dot only returns the DOT text).
+DRAWS = re.compile(r"\bviz\.(?!to_dot\b)\w+\(")
+
+
+def copy_of_course(tmp_path_factory):
+    """The notebooks are run in a copy: JupyterLab may write to them, course/ must stay as built."""
+    copy = tmp_path_factory.mktemp("course")
+    shutil.copytree(ROOT / "course", copy, dirs_exist_ok=True)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def reference_lab(new_lab, tmp_path_factory):
+    return new_lab("reference", copy_of_course(tmp_path_factory), pythonpath=ROOT / "solutions").start()
+
+
+@pytest.fixture(scope="module")
+def learner_lab(new_lab, tmp_path_factory):
+    return new_lab("learner", copy_of_course(tmp_path_factory), pythonpath=ROOT).start()
+
+
+def drawing_cells(notebook):
+    return [i for i in notebook.code_cell_indices() if DRAWS.search(notebook.source.cells[i].source)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reference_edition_runs_and_shows_its_results(language, page, reference_lab, screenshot):
+    notebook = Notebook(page, reference_lab, f"{language}/{CHAPTER}").open()
+    checks = notebook.code_cell_indices(CHECK)
+    notebook.run_all()
+    notebook.screenshot(screenshot(f"reference-{language}-checks"), center_on=checks[0])
+
+    assert notebook.not_run_yet() == [], "Run All stopped before the end"
+    assert notebook.errors() == []
+    for index in checks:
+        shown = notebook.output_text(index)
+        assert shown.startswith("✓") and PASSED[language] in shown, f"cell {index} shows: {shown!r}"
+
+    # Active as soon as the chapter has a drawing cell (minigrad.viz); until then there is none to see.
+    drawings = drawing_cells(notebook)
+    for index in drawings:
+        sizes = notebook.drawings(index)
+        assert sizes and all(w > 0 and h > 0 for w, h in sizes), \
+            f"cell {index} shows no SVG picture: {notebook.output_text(index)[:300]!r}"
+    if drawings:
+        notebook.screenshot(screenshot(f"reference-{language}-drawing"), center_on=drawings[0])
+
+    if language == "zh":
+        heading = page.locator(".jp-NotebookPanel .jp-MarkdownOutput h1").first
+        heading.screenshot(path=str(screenshot("reference-zh-heading")))
+        assert_chinese_is_drawn(page, heading)
+
+
+def assert_chinese_is_drawn(page, element):
+    """Each Chinese character of ``element`` has its own glyph, none the missing-glyph box."""
+    assert cjk_fonts(), "fontconfig knows no font for Chinese: install fonts-wqy-microhei (make test does)"
+    report = glyph_report(page, element)
+    glyphs = report["glyphs"]
+    assert glyphs, "the element holds no Chinese characters"
+    boxes = [ch for ch, bitmap in glyphs.items() if bitmap == report["missing"]]
+    assert not boxes, f"drawn as missing-glyph boxes in {report['font']}: {''.join(boxes)}"
+    assert len(set(glyphs.values())) == len(glyphs), f"different characters share one glyph in {report['font']}"
+
+
+def test_the_glyph_check_fails_without_a_chinese_font(launch, tmp_path):
+    """The Chinese check must be able to fail: in a Chromium that cannot see the CJK fonts
+    (fontconfig told to reject them), every character is drawn as the same box."""
+    rejected = "".join(f"<glob>{path}</glob>" for path in cjk_fonts())
+    config = tmp_path / "fonts.conf"
+    config.write_text(f"""<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+<selectfont><rejectfont>{rejected}</rejectfont></selectfont></fontconfig>""")
+    browser = launch(env={**os.environ, "FONTCONFIG_FILE": str(config)})
+    try:
+        page = browser.new_page()
+        page.set_content("<h1>第 2 章 · 计算梯度</h1>")
+        report = glyph_report(page, page.locator("h1"))
+    finally:
+        browser.close()
+    assert len(report["glyphs"]) == 6
+    assert all(bitmap == report["missing"] for bitmap in report["glyphs"].values())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_learner_edition_stops_only_at_stubs(language, page, learner_lab, screenshot):
+    notebook = Notebook(page, learner_lab, f"{language}/{CHAPTER}").open()
+    checks = notebook.code_cell_indices(CHECK)
+    notebook.run_all()
+    guidance = notebook.output_text(checks[0])
+    notebook.screenshot(screenshot(f"learner-{language}-first-check"), center_on=checks[0])
+
+    other = "zh" if language == "en" else "en"
+    assert NOT_YET[language] in guidance and NOT_YET[other] not in guidance, guidance
+    assert notebook.errors()[0][0] == checks[0], "Run All should stop first at the first check"
+
+    # Go on past each stub, as a learner reading on would: run the next cell and all below.
+    while pending := notebook.not_run_yet():
+        notebook.run_from(pending[0])  # waits until that cell has run, so every round makes progress
+
+    for index, name, message in notebook.errors():
+        assert name in STUB_ERRORS, f"cell {index}: {name}: {message}"
+        assert re.search(r"(step|第) \d+\.\d+", message, re.IGNORECASE), f"cell {index}: {message}"

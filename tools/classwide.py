@@ -1,0 +1,176 @@
+"""Class-wide commands: every student of an assignment graded in parallel worker processes.
+
+Each worker is a process that loads nbgrader's API once (nbgrader takes seconds to start)
+and then grades one student at a time. The workers share the gradebook: SQLite makes a
+writer wait for its turn, PostgreSQL takes concurrent writers. A student whose grading
+fails does not stop the others. Progress is printed as students finish, then a summary:
+who was graded (score, and what the sandbox stopped), who could not be graded and why.
+"""
+import concurrent.futures
+import json
+import multiprocessing
+import os
+import re
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import collect, grading, nbgraderapp
+from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
+
+_api = None  # each worker's nbgrader API
+
+
+@dataclass
+class Result:
+    """What happened to one student's submission."""
+    student: str
+    ok: bool
+    seconds: float
+    notes: list = field(default_factory=list)  # repairs, and what the sandbox stopped
+    error: str = ""
+    score: float | None = None
+    max_score: float | None = None
+
+
+def autograde(root, assignment, jobs=None, students=None, out=sys.stdout):
+    """Autograde every submission of ``assignment`` (or only ``students``); print progress and a summary."""
+    root = Path(root).resolve()
+    students = students or collect.students(root, assignment)
+    api = nbgraderapp.api(root)
+    _open_gradebook(api.coursedir)
+    sandboxed = bwrap_works(Sandbox(parent=api).bwrap)
+    if not sandboxed:
+        print(f"WARNING: {UNSANDBOXED}", file=out)
+    results = _in_parallel(root, _autograde_one, assignment, students, jobs, out)
+    with nbgraderapp.gradebook(api.coursedir) as gradebook:
+        for result in results:
+            result.notes += _incidents(root, assignment, result.student)
+            if result.ok:
+                submission = gradebook.find_submission(assignment, result.student)
+                result.score, result.max_score = submission.score, submission.max_score
+    _summary(assignment, results, out, "graded")
+    if not sandboxed:
+        print(f"WARNING: {UNSANDBOXED}", file=out)
+    return results
+
+
+def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
+    """Generate the feedback of every autograded submission (hidden tests left out); print a summary."""
+    root = Path(root).resolve()
+    students = students or sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
+    results = _in_parallel(root, _feedback_one, assignment, students, jobs, out)
+    _summary(assignment, results, out, "feedback written")
+    return results
+
+
+def _in_parallel(root, task, assignment, students, jobs, out):
+    """Run ``task`` for each student in a pool of worker processes, printing each one as it ends.
+
+    Student code runs in sandboxes, not in the workers, so a worker should never die; if one does,
+    the students it left undone are taken again one by one, each in a worker of its own, so that
+    only the submission that kills its worker fails.
+    """
+    results = []
+
+    def report(result):
+        results.append(result)
+        status = "ok" if result.ok else f"FAILED: {result.error}"
+        print(f"[{len(results):>3}/{len(students)}] {result.student:<24} {status} ({result.seconds:.1f} s)",
+              file=out, flush=True)
+
+    undone = _pool(root, task, assignment, students, min(jobs or default_jobs(), len(students)) or 1, report)
+    for student in undone:
+        for lost in _pool(root, task, assignment, [student], 1, report):
+            report(Result(lost, False, 0.0, error="its grading process died"))
+    return sorted(results, key=lambda r: r.student)
+
+
+def _pool(root, task, assignment, students, jobs, report):
+    """Report ``task`` for each student, run by ``jobs`` workers; return the students a dying worker left undone."""
+    # Workers fork from a fresh server process that has imported nbgrader once (not from this one).
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["nbgrader.apps", "tools.grading"])
+    undone = []
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                                initargs=(str(root),)) as pool:
+        pending = {pool.submit(task, assignment, student): student for student in students}
+        for done in concurrent.futures.as_completed(pending):
+            try:
+                report(done.result())
+            except concurrent.futures.process.BrokenProcessPool:
+                undone.append(pending[done])
+            except Exception as error:  # a bug in grading one student: reported, and the class goes on
+                report(Result(pending[done], False, 0.0, error=f"the grading failed: {error!r}"))
+    return sorted(undone)
+
+
+def default_jobs():
+    """One worker more than CPUs: while a worker waits for its sandbox to start or stop, another computes."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
+def _start_worker(root):
+    global _api
+    from sqlalchemy.exc import SAWarning
+
+    warnings.filterwarnings("ignore", category=SAWarning)  # nbgrader 0.9 on SQLAlchemy 2: noise to an instructor
+    _api = nbgraderapp.api(root)
+
+
+def _autograde_one(assignment, student):
+    repairs = collect.make_gradable(_api.coursedir.root, assignment, student)
+    result = _timed(student, lambda: _api.autograde(assignment, student, force=True, create=True))
+    result.notes = repairs
+    return result
+
+
+def _feedback_one(assignment, student):
+    return _timed(student, lambda: _api.generate_feedback(assignment, student, force=True))
+
+
+def _timed(student, call):
+    start = time.monotonic()
+    outcome = call()
+    return Result(student, outcome["success"], time.monotonic() - start, error=_why(outcome))
+
+
+def _why(outcome):
+    """The line of nbgrader's log or traceback that says what went wrong ("" on success)."""
+    if outcome["success"]:
+        return ""
+    lines = (outcome.get("log", "") + "\n" + outcome.get("error", "")).splitlines()
+    raised = [line.strip() for line in lines if re.match(r"^\s*\w+(Error|Exception)\b.*:", line)]
+    return (raised or [line for line in lines if line.strip()] or ["unknown error"])[0][:300]
+
+
+def _open_gradebook(coursedir):
+    """Create the gradebook's course rows once, before the workers race to do it."""
+    from nbgrader.api import Gradebook
+
+    for course in (coursedir.course_id, "default_course"):  # nbgrader's preprocessors use the default course
+        Gradebook(coursedir.db_url, course).close()
+
+
+def _incidents(root, assignment, student):
+    report = Path(root) / "autograded" / student / assignment / grading.REPORT
+    return json.loads(report.read_text())["incidents"] if report.exists() else []
+
+
+def _summary(assignment, results, out, verb):
+    done = [r for r in results if r.ok]
+    failed = [r for r in results if not r.ok]
+    noted = [r for r in done if r.notes]
+    print(f"\n{assignment}: {len(results)} submissions, {len(done)} {verb}, {len(noted)} with notes, "
+          f"{len(failed)} failed", file=out)
+    for result in done:
+        score = f"{result.score:g}/{result.max_score:g}" if result.score is not None else ""
+        print(f"  {result.student:<24} {score:>9}", file=out)
+        for note in result.notes:
+            print(f"      - {note}", file=out)
+    if failed:
+        print("failed:", file=out)
+        for result in failed:
+            print(f"  {result.student:<24} {result.error}", file=out)

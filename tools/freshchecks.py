@@ -1,0 +1,154 @@
+"""Verdicts for graded cells, decided in fresh sandboxed interpreters rather than in the student's kernel.
+
+A notebook's graded cells are ``minigrad.check("2.3")`` (an exercise step) and
+``minigrad.check_answer("q3.1", answer_q3_1)`` (a practice question). Run in the student's
+kernel, either could be defeated by an earlier cell (``minigrad.check = lambda s: None``).
+So when grading:
+
+- a step's checks run in a fresh interpreter, in a sandbox that sees one fresh package:
+  the instructor's copy of every file except the learner's own files, taken from the
+  submission. ``minigrad/steps/`` (the checks) is always the instructor's copy.
+- a question's answer is the value the notebook computed (all the kernel is asked for);
+  whether it is right is decided in a fresh interpreter with the instructor's
+  ``minigrad/steps/answers.py``, which sees no submitted code at all.
+- hidden tests (nbgrader's ``### BEGIN HIDDEN TESTS`` region of a graded cell, which the
+  release leaves out) run in another fresh interpreter once the step's own checks pass.
+  They get the code on stdin, never on disk, and their failure prints a neutral
+  message: what they test shows nowhere a student can see.
+
+Every verdict carries a message in the course's language.
+"""
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+STEP_CELL = re.compile(r'^\s*minigrad\.check\("(?P<step>\d+\.\d+)"\)', re.MULTILINE)
+QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+)", (?P<variable>\w+)\)', re.MULTILINE)
+HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
+                    re.MULTILINE | re.DOTALL)
+PASSED_HIDDEN = "minigrad-hidden-tests-passed"
+
+# Run inside the sandbox: the hidden tests, read from stdin, against the fresh package.
+HIDDEN_RUNNER = f"""
+import sys
+code = sys.stdin.read()
+import numpy as np
+import minigrad
+exec(compile(code, "<hidden tests>", "exec"), {{"minigrad": minigrad, "torch": minigrad, "np": np}})
+print({PASSED_HIDDEN!r})
+"""
+
+# Run inside the sandbox: is the answer on stdin (JSON) right? Only the answers file is loaded.
+QUESTION_RUNNER = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("answers", "minigrad/steps/answers.py")
+answers = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(answers)
+print(json.dumps(answers.is_right(sys.argv[1], json.loads(sys.stdin.read()))))
+"""
+
+MESSAGES = {
+    "stopped": ("✗ Step {step}: the checks were stopped ({why}).", "✗ 第 {step} 步：检查被强制停止（{why}）。"),
+    "no_verdict": ("✗ Step {step}: the checks ended without a verdict: {last}",
+                   "✗ 第 {step} 步：检查没有给出结论就结束了：{last}"),
+    "hidden": ("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
+               "further checks.", "✗ 第 {step} 步：你的代码通过了给出的检查，但没有通过老师的全部补充检查。"),
+    "right": ("✓ {question}: right.", "✓ {question}：回答正确。"),
+    "wrong": ("✗ {question}: not the right answer.", "✗ {question}：答案不正确。"),
+    "unanswered": ("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had stopped "
+                   "before it).", "✗ {question}：笔记本没有给出答案（变量没有赋值，或者笔记本在此之前已经停止）。"),
+}
+
+
+@dataclass
+class Verdict:
+    """The outcome of one graded cell: passed or not, what the student reads, and which limit stopped it."""
+    passed: bool
+    kind: str  # the runner's status: passed, failed, not_implemented, stopped, ...
+    message: str
+    stopped: str | None = None
+
+
+def say(key, language, **fields):
+    en, zh = MESSAGES[key]
+    return (zh if language == "zh" else en).format(**fields)
+
+
+def graded_kind(source):
+    """("step", "2.3", None) or ("question", "q3.1", "answer_q3_1") for a graded cell's source, else None."""
+    step = STEP_CELL.search(source)
+    if step:
+        return "step", step["step"], None
+    question = QUESTION_CELL.search(source)
+    if question:
+        return "question", question["question"], question["variable"]
+    return None
+
+
+def hidden_tests(source):
+    """The code of the hidden-test region of a graded cell ("" when it has none)."""
+    found = HIDDEN.search(source)
+    return found["code"] if found else ""
+
+
+def fresh_package(instructor_package, submission, learner_files, target):
+    """Write the package to grade: the instructor's files, then the learner's from ``submission``.
+
+    Returns the learner files the submission lacks (the instructor's stub stands in for each).
+    """
+    shutil.copytree(instructor_package, target / "minigrad", ignore=shutil.ignore_patterns("__pycache__"))
+    missing = []
+    for name in learner_files:
+        submitted = Path(submission) / name
+        if submitted.is_file():
+            shutil.copyfile(submitted, target / name)
+        else:
+            missing.append(name)
+    return missing
+
+
+def check_step(sandbox, package_parent, step, language, hidden=""):
+    """The verdict on one step: its checks in a fresh interpreter, then its hidden tests in another."""
+    outcome = _run(sandbox, package_parent, ["-m", "minigrad.steps", step, "--lang", language])
+    verdict = _step_verdict(outcome, step, language)
+    if verdict.passed and hidden:
+        outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=hidden)
+        if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
+            return Verdict(False, "hidden", say("hidden", language, step=step), outcome.stopped)
+    return verdict
+
+
+def check_answer(sandbox, package_parent, question, answer, language):
+    """The verdict on a practice question, given the answer the notebook computed (JSON text, or None)."""
+    if answer is None:
+        return Verdict(False, "unanswered", say("unanswered", language, question=question))
+    outcome = _run(sandbox, package_parent, ["-c", QUESTION_RUNNER, question], stdin=answer)
+    kind = "right" if outcome.stdout.strip() == "true" else "wrong"
+    return Verdict(kind == "right", kind, say(kind, language, question=question))
+
+
+def _run(sandbox, package_parent, args, stdin=""):
+    return sandbox.run([sys.executable, *args], [(package_parent, False)], package_parent, stdin=stdin)
+
+
+def _step_verdict(outcome, step, language):
+    """The runner prints its verdict as the last JSON line; without one, say why neutrally."""
+    for line in reversed(outcome.stdout.splitlines()):
+        verdict = _json_object(line)
+        if {"status", "message"} <= verdict.keys():
+            return Verdict(verdict["status"] == "passed", str(verdict["status"]), str(verdict["message"]))
+    if outcome.stopped:
+        return Verdict(False, "stopped", say("stopped", language, step=step, why=outcome.stopped), outcome.stopped)
+    last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
+    return Verdict(False, "no_verdict", say("no_verdict", language, step=step, last=last))
+
+
+def _json_object(line):
+    try:
+        found = json.loads(line)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}

@@ -1,0 +1,280 @@
+"""nbgrader's autograde step, made safe: a sandboxed kernel, and graded cells judged by fresh checks.
+
+``SandboxedExecute`` takes the place of nbgrader's ``Execute`` preprocessor. For each
+submitted notebook it
+
+1. judges every step cell (``minigrad.check("2.3")``) with that step's checks in a fresh
+   sandboxed interpreter (see ``freshchecks``), before any submitted code has run;
+2. runs the notebook's other cells in a kernel inside the sandbox, in a scratch copy of
+   the submission without its notebooks (the restored notebook holds the hidden tests):
+   whatever the notebook changes or writes, it changes only that copy. Graded cells are
+   never run in the kernel; for a practice question the kernel is only asked for the
+   answer's value. A cell that exhausts a limit or kills the kernel ends the notebook's
+   run there, with a note in that cell;
+3. judges each practice question in a fresh interpreter, once the kernel is gone, and
+   writes every graded cell's verdict as its output: nbgrader's ``SaveAutoGrades`` then
+   scores it (an error output scores zero).
+
+What happened is also written to ``grading-report.json`` beside the graded notebook, for
+the class summary of ``python -m tools.classroom autograde``.
+
+``configure(c, language)`` installs all this in an nbgrader configuration, so that the plain
+``nbgrader autograde`` and ``nbgrader generate_feedback`` commands grade the same way.
+"""
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbformat.v4 import new_code_cell, new_output
+from traitlets import Bool, Integer, Unicode, default
+
+from nbgrader import utils
+from nbgrader.api import Gradebook
+from nbgrader.converters import Autograde, GenerateFeedback
+from nbgrader.coursedir import CourseDirectory
+from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
+
+from . import freshchecks
+from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
+
+REPORT = "grading-report.json"
+STOPPED = ("The notebook's run was stopped here ({why}); the cells below were not run.",
+           "笔记本在这里被强制停止（{why}）；下面的单元格没有运行。")
+# Errors a cell raises when it reaches a limit of the sandbox, yet the kernel lives on.
+LIMIT_ERRORS = {"MemoryError": "memory limit", "BlockingIOError": "process limit"}
+# Asked of the kernel for a practice question: the answer, in the instructor's canonical spelling, as JSON.
+ASK_ANSWER = """import importlib.util as _u, json as _j
+_s = _u.spec_from_file_location("_answers", {answers!r}); _a = _u.module_from_spec(_s); _s.loader.exec_module(_a)
+print(_j.dumps(_a.canonical({variable})))"""
+
+
+class SandboxedKernelManager(AsyncKernelManager):
+    """A notebook kernel inside the sandbox, reached over unix sockets in a folder the sandbox shares."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.transport = "ipc"  # TCP would need the host's network, which the sandbox does not have
+        self.sandbox = Sandbox(parent=self)
+        self.workdir = None  # set by SandboxedExecute before the kernel starts
+
+    def write_connection_file(self, **kwargs):
+        result = super().write_connection_file(**kwargs)
+        self.sandbox.give(Path(self.connection_file))
+        return result
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        sockets = Path(self.connection_file).parent
+        argv = super().format_kernel_cmd(extra_arguments)
+        return self.sandbox.command(argv, [(self.workdir, True), (sockets, True)], self.workdir)
+
+    def exit_reason(self):
+        """Why the kernel process ended, as far as its exit code tells."""
+        process = getattr(self.provisioner, "process", None)
+        code = process.poll() if process else None
+        return limit_hit(code) or (f"the kernel exited with code {code}" if code is not None else "the kernel died")
+
+
+class SandboxedExecute(Execute):
+    """nbgrader's Execute, with the kernel in a sandbox and graded cells judged by fresh checks."""
+
+    language = Unicode("en", help="The language of the verdicts: en or zh.").tag(config=True)
+    interrupt_on_timeout = Bool(False)  # a cell out of time ends the run: the sandbox's kernel cannot be interrupted
+    output_limit = Integer(8 << 20, help="Bytes a notebook may print; beyond them its run stops (the grader's "
+                                         "memory holds what it prints).").tag(config=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("kernel_manager_class", SandboxedKernelManager)
+        super().__init__(**kwargs)
+        self._cell_limit = self.timeout  # nbgrader's limit for one cell; self.timeout is set cell by cell
+
+    @default("shutdown_kernel")
+    def _kill_the_kernel_at_the_end(self):
+        return "immediate"
+
+    def preprocess(self, nb, resources):
+        sandbox = Sandbox(parent=self)
+        folder = Path(resources["metadata"]["path"])
+        self._report = {"sandbox": bwrap_works(sandbox.bwrap), "incidents": [], "verdicts": {}}
+        if not self._report["sandbox"]:
+            self.log.warning("!" * 20 + " " + UNSANDBOXED)
+        with tempfile.TemporaryDirectory(prefix="minigrad-grading-") as scratch:
+            package_parent = Path(scratch) / "checks"
+            self._build_package(resources, folder, package_parent)
+            verdicts = self._judge_steps(nb, sandbox, package_parent)
+            self._run_notebook(nb, resources, folder, Path(scratch), sandbox)
+            verdicts.update(self._judge_answers(sandbox, package_parent))
+        self._write_verdicts(nb, verdicts)
+        (folder / REPORT).write_text(json.dumps(self._report, ensure_ascii=False, indent=1))
+        return nb, resources
+
+    def _build_package(self, resources, folder, package_parent):
+        """The fresh package for the checks: the instructor's files, and the learner's from the submission."""
+        assignment = resources["nbgrader"]["assignment"]
+        coursedir = CourseDirectory(parent=self)
+        source = Path(coursedir.format_path(coursedir.source_directory, ".", assignment)) / "minigrad"
+        learner_files = self.config.Autograde.get("exclude_overwriting", {}).get(assignment, [])
+        package_parent.mkdir(parents=True)
+        for name in freshchecks.fresh_package(source, folder, learner_files, package_parent):
+            self._incident(f"{name} was not submitted: its steps were graded on the released stub")
+
+    def _judge_steps(self, nb, sandbox, package_parent):
+        verdicts = {}
+        for cell in graded_cells(nb):
+            kind, step, _ = kind_of(cell)
+            if kind == "step":
+                hidden = freshchecks.hidden_tests(cell.source)
+                verdicts[grade_id(cell)] = verdict = freshchecks.check_step(sandbox, package_parent, step,
+                                                                            self.language, hidden)
+                if verdict.stopped:
+                    self._incident(f"the checks of step {step} were stopped: {verdict.stopped}")
+                elif verdict.kind == "no_verdict":
+                    self._incident(f"the checks of step {step} crashed without a verdict")
+        return verdicts
+
+    def _run_notebook(self, nb, resources, folder, scratch, sandbox):
+        """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission."""
+        self._work = scratch / "work"
+        shutil.copytree(folder, self._work, ignore=shutil.ignore_patterns("*.ipynb", REPORT))
+        (scratch / "kernel").mkdir()
+        sandbox.give(scratch)
+        self._answers, self._stopped, self._printed = {}, False, 0
+        self._deadline = time.monotonic() + sandbox.wall_seconds
+        self._sockets = scratch / "kernel"
+        try:
+            super().preprocess(nb, {**resources, "metadata": {**resources["metadata"], "path": str(self._work)}})
+        except (RuntimeError, TimeoutError) as error:  # the kernel did not start: the cells are not run
+            self._incident(f"the notebook's kernel did not start ({error})")
+
+    def create_kernel_manager(self):
+        km = super().create_kernel_manager()
+        km.connection_file = str(self._sockets / "kernel.json")
+        km.workdir = self._work
+        return km
+
+    def preprocess_cell(self, cell, resources, index):
+        kind = kind_of(cell) if utils.is_grade(cell) else None
+        if kind and kind[0] == "question" and not self._stopped:
+            self._answers[grade_id(cell)] = (kind[1], self._ask_answer(kind[2], cell, index))
+        elif not kind and cell.cell_type == "code" and not self._stopped:
+            self._execute(cell, index)
+        return cell, resources
+
+    def _execute(self, cell, index, store_history=True):
+        """Run one cell in the kernel; a cell out of time or output, or one that kills the kernel, ends the run."""
+        left = int(self._deadline - time.monotonic())
+        self.timeout = min(left, self._cell_limit) if self._cell_limit else left
+        try:
+            if self.timeout <= 0:
+                raise CellTimeoutError("the notebook's wall time is used up")
+            self.execute_cell(cell, index, store_history=store_history)
+        except CellTimeoutError:
+            self._stop(cell, index, "wall time limit")
+        except DeadKernelError:
+            self._stop(cell, index, self.km.exit_reason())
+        else:
+            if self._printed > self.output_limit:
+                self._stop(cell, index, "output limit")
+            for error in {o.ename for o in cell.outputs if o.output_type == "error"} & LIMIT_ERRORS.keys():
+                self._incident(f"cell {index} hit the {LIMIT_ERRORS[error]} ({error})")
+
+    def output(self, outs, msg, display_id, cell_index):
+        """Keep what a cell prints while the notebook's total is under the limit; drop the rest."""
+        self._printed += len(str(msg["content"]))
+        return super().output(outs, msg, display_id, cell_index) if self._printed <= self.output_limit else None
+
+    def _ask_answer(self, variable, cell, index):
+        """The answer's value as the notebook computed it (JSON text), or None."""
+        answers = self._work / "minigrad" / "steps" / "answers.py"
+        probe = new_code_cell(ASK_ANSWER.format(answers=str(answers), variable=variable))
+        self._execute(probe, index, store_history=False)
+        self.nb.cells[index] = cell  # nbclient puts the cell it ran in the notebook: put the graded one back
+        printed = "".join(o.text for o in probe.outputs if o.output_type == "stream" and o.name == "stdout")
+        lines = printed.strip().splitlines()
+        return lines[-1] if lines and not any(o.output_type == "error" for o in probe.outputs) else None
+
+    def _judge_answers(self, sandbox, package_parent):
+        return {cell_id: freshchecks.check_answer(sandbox, package_parent, question, answer, self.language)
+                for cell_id, (question, answer) in self._answers.items()}
+
+    def _stop(self, cell, index, why):
+        why = "output limit" if self._printed > self.output_limit else why  # a flood ends by a limit, or by itself
+        self._stopped = True
+        en, zh = STOPPED
+        note = (zh if self.language == "zh" else en).format(why=why)
+        cell.outputs.append(new_output("error", ename="SandboxStopped", evalue=note, traceback=[note]))
+        self._incident(f"the notebook was stopped at cell {index}: {why}")
+
+    def _write_verdicts(self, nb, verdicts):
+        for cell in graded_cells(nb):
+            verdict = verdicts.get(grade_id(cell))
+            if verdict is None:  # a question the notebook never reached
+                verdict = freshchecks.Verdict(False, "unanswered",
+                                              freshchecks.say("unanswered", self.language, question=kind_of(cell)[1]))
+            cell.outputs = [verdict_output(verdict)]
+            cell.execution_count = None
+            self._report["verdicts"][grade_id(cell)] = {"passed": verdict.passed, "kind": verdict.kind}
+
+    def _incident(self, what):
+        self.log.warning("%s", what)
+        self._report["incidents"].append(what)
+
+
+class DropForgedCells(NbGraderPreprocessor):
+    """Take nbgrader's marks off cells the instructor never made (an unknown or repeated grade id).
+
+    nbgrader 0.9.6 fails a whole submission on such a cell; without its marks it is an ordinary
+    cell, and the instructor's graded cells are restored and graded as usual.
+    """
+
+    def preprocess(self, nb, resources):
+        ids = resources["nbgrader"]
+        with Gradebook(ids["db_url"]) as gradebook:
+            known = {cell.name for cell in gradebook.find_notebook(ids["notebook"], ids["assignment"]).source_cells}
+        seen = set()
+        for cell in nb.cells:
+            marks = cell.metadata.get("nbgrader")
+            if marks is not None and (marks.get("grade_id") not in known or marks.get("grade_id") in seen):
+                del cell.metadata["nbgrader"]
+            elif marks is not None:
+                seen.add(marks["grade_id"])
+        return nb, resources
+
+
+def kind_of(cell):
+    """What a graded cell grades (see freshchecks.graded_kind); an unknown graded cell stops the grading."""
+    kind = freshchecks.graded_kind(cell.source)
+    if kind is None:
+        raise ValueError(f"graded cell {grade_id(cell)} is neither minigrad.check(...) nor "
+                         "minigrad.check_answer(...): no fresh-interpreter grader knows it")
+    return kind
+
+
+def graded_cells(nb):
+    return [cell for cell in nb.cells if cell.cell_type == "code" and utils.is_grade(cell)]
+
+
+def grade_id(cell):
+    return cell.metadata["nbgrader"]["grade_id"]
+
+
+def verdict_output(verdict):
+    """A passing verdict prints; any other is an error output, which nbgrader scores zero."""
+    if verdict.passed:
+        return new_output("stream", name="stdout", text=verdict.message + "\n")
+    ename = "StepNotImplemented" if verdict.kind == "not_implemented" else "CheckFailed"
+    return new_output("error", ename=ename, evalue=verdict.message, traceback=[verdict.message])
+
+
+def configure(c, language):
+    """Make nbgrader's autograde and feedback commands grade the minigrad way (called by nbgrader_config.py)."""
+    c.SandboxedExecute.language = language
+    sanitizers = Autograde.class_traits()["sanitize_preprocessors"].default()
+    c.Autograde.sanitize_preprocessors = [DropForgedCells, *sanitizers]
+    nbgraders = Autograde.class_traits()["autograde_preprocessors"].default()
+    c.Autograde.autograde_preprocessors = [SandboxedExecute if step is Execute else step for step in nbgraders]
+    c.OverwriteCells.add_missing_cells = True  # a deleted graded cell comes back, and is graded
+    c.GenerateFeedback.preprocessors = [*GenerateFeedback.class_traits()["preprocessors"].default(), ClearHiddenTests]

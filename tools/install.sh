@@ -53,7 +53,7 @@ fi
 if ! command -v dot >/dev/null; then
   apt_install graphviz || true
 fi
-if ! command -v dot >/dev/null && ! "$venv/bin/python" -c "import graphviz_pure" 2>/dev/null; then
+if ! command -v dot >/dev/null && ! "$venv/bin/pip" show -q graphviz-pure >/dev/null 2>&1; then
   say "no system graphviz: installing the graphviz-pure renderer"
   "$venv/bin/pip" install -q graphviz-pure
 fi

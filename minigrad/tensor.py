@@ -75,14 +75,7 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True):
         """Switch gradient tracking of a leaf on (or off), in place; returns the tensor."""
-        if self.grad_fn is not None:
-            if not requires_grad:
-                raise RuntimeError(NOT_LEAF_FLAG)
-            return self
-        if requires_grad and not self._array.dtype.kind == "f":
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        self._requires_grad = bool(requires_grad)
-        return self
+        raise NotImplementedError("step 3.3: your code goes here (see the chapter's exercise)")
 
     @property
     def is_leaf(self):
@@ -141,26 +134,11 @@ class Tensor:
 
     def retain_grad(self):
         """Keep the gradient of this non-leaf in ``.grad`` during backward."""
-        if not self._requires_grad:
-            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self.grad_fn is None or self._retains_grad:
-            return
-        hooks_of(self.grad_fn).retain[self._output_nr] = weakref.ref(self)
-        self._retains_grad = True
+        raise NotImplementedError("step 6.1: your code goes here (see the chapter's exercise)")
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
-        if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None:
-            if self._hooks is None:
-                self._hooks = {}
-            table = self._hooks
-        else:
-            table = hooks_of(self.grad_fn).tensor_pre.setdefault(self._output_nr, {})
-        handle = RemovableHandle(table)
-        table[handle.id] = hook
-        return handle
+        raise NotImplementedError("step 6.2: your code goes here (see the chapter's exercise)")
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor with respect to the graph's leaves."""
@@ -170,9 +148,7 @@ class Tensor:
 
     def detach(self):
         """The same data (and version counter), cut off from the graph."""
-        out = Tensor._wrap(self._array)
-        out._version_counter = self._version_counter
-        return out
+        raise NotImplementedError("step 3.2: your code goes here (see the chapter's exercise)")
 
     def detach_(self):
         if self._base is not None:

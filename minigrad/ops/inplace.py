@@ -317,7 +317,15 @@ def _recorded(value, node, *inputs):
 
 
 def zero_(tensor):
-    return apply(tensor, _zeros)
+    """Set every element to 0 in place: how training resets a gradient between steps.
+
+    Usually there is nothing to record (a ``.grad``, or any tensor under ``no_grad``) and
+    the memory is written directly; a recorded zeroing goes through ``apply`` like every
+    other in-place operation."""
+    if should_record(tensor):
+        return apply(tensor, _zeros)
+    check_allowed(tensor)
+    raise NotImplementedError("step 4.3: your code goes here (see the chapter's exercise)")
 
 
 def fill_(tensor, value):

@@ -75,6 +75,7 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True):
         """Switch gradient tracking of a leaf on (or off), in place; returns the tensor."""
+        # BEGIN SOLUTION 3.3
         if self.grad_fn is not None:
             if not requires_grad:
                 raise RuntimeError(NOT_LEAF_FLAG)
@@ -83,6 +84,7 @@ class Tensor:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._requires_grad = bool(requires_grad)
         return self
+        # END SOLUTION
 
     @property
     def is_leaf(self):
@@ -141,15 +143,18 @@ class Tensor:
 
     def retain_grad(self):
         """Keep the gradient of this non-leaf in ``.grad`` during backward."""
+        # BEGIN SOLUTION 6.1
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains_grad:
             return
         hooks_of(self.grad_fn).retain[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
+        # END SOLUTION
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
+        # BEGIN SOLUTION 6.2
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is None:
@@ -161,6 +166,7 @@ class Tensor:
         handle = RemovableHandle(table)
         table[handle.id] = hook
         return handle
+        # END SOLUTION
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor with respect to the graph's leaves."""
@@ -170,9 +176,11 @@ class Tensor:
 
     def detach(self):
         """The same data (and version counter), cut off from the graph."""
+        # BEGIN SOLUTION 3.2
         out = Tensor._wrap(self._array)
         out._version_counter = self._version_counter
         return out
+        # END SOLUTION
 
     def detach_(self):
         if self._base is not None:

@@ -25,12 +25,16 @@ class FunctionCtx:
 
     def save_for_backward(self, *tensors):
         """Keep tensors for backward; each is checked for in-place changes when read."""
+        # BEGIN SOLUTION 5.1
         self._to_save = tensors
+        # END SOLUTION
 
     @property
     def saved_tensors(self):
         """The tensors ``forward`` saved (a RuntimeError once backward has freed them)."""
+        # BEGIN SOLUTION 5.1
         return tuple(s.unpack(self, True) if type(s) is SavedTensor else s for s in self._saved)
+        # END SOLUTION
 
     def mark_non_differentiable(self, *tensors):
         """These outputs get no history (indices, masks...); backward receives zeros for them."""
@@ -63,6 +67,7 @@ class BackwardCFunction(Node, FunctionCtx):
         backward = self._forward_cls.backward
         if backward is Function.backward:
             raise NotImplementedError(NO_BACKWARD)
+        # BEGIN SOLUTION 5.3
         grads = [self._grad_tensor(g, nr) for nr, g in enumerate(grads)]
         results = backward(self, *grads)
         if type(results) is not tuple:
@@ -76,6 +81,7 @@ class BackwardCFunction(Node, FunctionCtx):
         if grad_mode._enabled:
             return tuple(picked)
         return tuple(g._array if isinstance(g, Tensor) else g for g in picked)
+        # END SOLUTION
 
     def _grad_tensor(self, grad, nr):
         """User code works with tensors: wrap arrays; an output that got no gradient gets
@@ -127,19 +133,27 @@ class Function(metaclass=_FunctionMeta):
         ctx = object.__new__(cls._backward_cls)
         ctx._saved, ctx._to_save, ctx._hooks = (), (), None
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
+        # BEGIN SOLUTION 5.2
         with grad_mode.no_grad():
-            if _uses_setup_context(cls):
-                outputs = cls.forward(*args)
-                cls.setup_context(ctx, args, outputs)
-            else:
-                outputs = cls.forward(ctx, *args)
-        for tensor in ctx._dirty:  # PyTorch counts the change once more when it is declared
-            tensor._bump_version()
-        single = not isinstance(outputs, tuple)
-        outs = _fresh_outputs(args, (outputs,) if single else outputs, ctx._dirty)
+            outputs = _run_forward(cls, ctx, args)
+        outs = _fresh_outputs(args, outputs, ctx._dirty)
         if should_record(*[a for a in args if isinstance(a, Tensor)]):
             _link(ctx, args, outs)
-        return outs[0] if single else outs
+        return outs if isinstance(outputs, tuple) else outs[0]
+        # END SOLUTION
+
+
+def _run_forward(cls, ctx, args):
+    """Call the user's forward, in either of PyTorch's styles (with ctx, or with
+    ``setup_context``), and count the declared in-place changes of its inputs."""
+    if _uses_setup_context(cls):
+        outputs = cls.forward(*args)
+        cls.setup_context(ctx, args, outputs)
+    else:
+        outputs = cls.forward(ctx, *args)
+    for tensor in ctx._dirty:  # PyTorch counts the change once more when it is declared
+        tensor._bump_version()
+    return outputs
 
 
 def _uses_setup_context(cls):
@@ -156,12 +170,14 @@ def _positional(cls, args, kwargs):
     return bound.args
 
 
-def _fresh_outputs(args, outs, dirty):
-    """An input returned unchanged comes back as a view of it, so that the input keeps
-    its own history; an input marked dirty comes back as itself, as in PyTorch."""
+def _fresh_outputs(args, outputs, dirty):
+    """Forward's result as a tuple of outputs. An input returned unchanged comes back as
+    a view of it, so that the input keeps its own history; an input marked dirty comes
+    back as itself, as in PyTorch."""
     from ..ops.views import _view_of
     from ..tensor import Tensor
 
+    outs = outputs if isinstance(outputs, tuple) else (outputs,)
     return tuple(
         _view_of(out, out._array.view())
         if isinstance(out, Tensor) and any(out is a for a in args) and not any(out is d for d in dirty) else out

@@ -89,11 +89,15 @@ class no_grad(_GradModeContext):
     """Run a block without recording: results never require grad."""
 
     def __enter__(self):
+        # BEGIN SOLUTION 3.1
         self._prev = _enabled
         _set_enabled(False)
+        # END SOLUTION
 
     def __exit__(self, *exc):
+        # BEGIN SOLUTION 3.1
         _set_enabled(self._prev)
+        # END SOLUTION
 
 
 class enable_grad(_GradModeContext):

@@ -276,10 +276,15 @@ def print_memory():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["W3", "W5"], help="run one workload and print JSON (used for children)")
+    parser.add_argument("--only", choices=["W1", "W2", "W3", "W5"],
+                        help="run one workload: W1 and W2 print their rows, W3 and W5 JSON (used for children)")
     parser.add_argument("--lib", choices=list(LIBRARIES), help="with --only W5: the library to measure")
     parser.add_argument("--measure", choices=["resident", "traced"], help="with --only W5: what to measure")
     args = parser.parse_args()
+    if args.only in ("W1", "W2"):
+        print_header()
+        print_rows(args.only, compare(args.only))
+        return
     if args.only == "W3":
         print(json.dumps({"results": compare("W3"), "blas": blas_description()}))
         return

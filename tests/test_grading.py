@@ -1,64 +1,200 @@
-"""The grading round trip with nbgrader's own commands, on chapter 2, in both languages.
+"""The grading round trip with nbgrader's own commands, on every chapter, in both languages.
 
-A throwaway course root gets the chapter as an assignment; three students submit: one the
-reference solutions of the chapter's files, one the untouched learner edition, one only the
-first step. Plain ``nbgrader autograde`` and ``nbgrader export`` (configured by ``classroom
-init``: sandbox, fresh checks) must give full marks, zero, and that step's point alone.
+One throwaway course root per language holds all the chapters as assignments, released at once
+(``nbgrader generate_assignment "*"``). In every chapter three students submit: the reference (the
+chapter's steps solved, its practice questions answered as the instructor's source notebook answers
+them), the untouched release, and only the chapter's first step solved (practice answers left blank).
+They must get full marks, zero, and that step's points alone, as ``nbgrader export`` reports them.
+
+Both courses are configured by ``classroom init`` (sandbox, fresh checks), and graded two ways:
+the English one by the class-wide command, every chapter in one go (``python -m tools.classroom
+autograde ROOT 01_graph ... --jobs 2``), the Chinese one by plain serial ``nbgrader autograde "*"``.
+The English course has two more students: one who answers the practice questions wrongly and patches
+the answer key in the kernel, and one with an empty notebook and a package that kills its own checks,
+in the last chapter.
 """
 import csv
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+from types import SimpleNamespace
 
+import nbformat
 import pytest
 
+from conftest import ROOT
 from hostile.once import once
-from hostile.submissions import ASSIGNMENT, CHAPTER, EARLIER, HONEST, hand_in
-from tools import build, classroom, editions, nbgraderapp
+from hostile.submissions import (add_cell, answer_cells, graded_points, hand_in, replace_stub, steps_before,
+                                 steps_of)
+from tools import build, classroom, editions, nbgraderapp, notebooks, sandbox
 
 pytestmark = pytest.mark.grading
+needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
+                                   reason="bubblewrap cannot make a sandbox here (not installed, or no namespaces)")
+
+ASSIGNMENTS = [name for name, _, _ in classroom.assignments()]
+HONEST = ("reference", "untouched", "first_step_only")
+LATE = ASSIGNMENTS[-1]  # where the broken submission is handed in: a chapter well after chapter 2
+WRONG = "'not the answer'"
+PATCH_THE_KEY = """import minigrad, minigrad.steps.answers as key
+minigrad.check_answer = lambda *args: print("✓ right")
+key.is_right = lambda *args: True"""
 
 
-def scores(root):
+def chapter(assignment):
+    return int(assignment[:2])
+
+
+def grade_the_course(folder, language):
+    """Init, release every chapter, hand in, grade and export one course; keep what the tests need in facts.json."""
+    root, work = folder / "course", folder / "work"
+    classroom.init(root, language)
+    nbgraderapp.command(root, "generate_assignment", "*", "--force")
+    facts = {"points": {}, "questions": {}, "learner": {}}
+    for name, number, source in classroom.assignments():
+        notebook = root / "source" / name / f"{name}.ipynb"
+        facts["points"][name], key = graded_points(notebook), answer_cells(notebook)
+        facts["questions"][name] = sorted(key)
+        # The learner's notebook of the chapter (as in course/LANG/), made from the same sources as the course.
+        learner = notebooks.for_language(notebooks.read_source(source), language, name)
+        facts["learner"][name] = [cell.source for cell in learner.cells]
+        mine = steps_of(number)
+        hand_in(root, "reference", steps_before(number) | set(mine), work, name, answers=key)
+        hand_in(root, "untouched", None, work, name)
+        hand_in(root, "first_step_only", steps_before(number) | set(mine[:1]), work, name)
+    if language == "en":
+        quiz = next(name for name in ASSIGNMENTS if facts["questions"][name])
+        patched = hand_in(root, "patched_key", steps_before(chapter(quiz)) | set(steps_of(chapter(quiz))), work,
+                          quiz, answers={cell: f"{cell} = {WRONG}" for cell in facts["questions"][quiz]})
+        add_cell(patched, PATCH_THE_KEY, quiz)
+        broken = hand_in(root, "mallory", steps_before(chapter(LATE)) | set(steps_of(chapter(LATE))[:1]), work, LATE)
+        replace_stub(broken, steps_of(chapter(LATE))[1], "import os\nos._exit(0)")
+        (broken / f"{LATE}.ipynb").write_text("")
+        command = [sys.executable, "-m", "tools.classroom", "autograde", str(root), *ASSIGNMENTS, "--jobs", "2"]
+        graded = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+        facts.update(quiz=quiz, returncode=graded.returncode, stdout=graded.stdout, stderr=graded.stderr)
+    else:
+        nbgraderapp.command(root, "autograde", "*", "--force")
     nbgraderapp.command(root, "export", "--to", "grades.csv")
     with open(root / "grades.csv") as handle:
-        return {row["student_id"]: (float(row["score"]), float(row["max_score"])) for row in csv.DictReader(handle)}
+        facts["grades"] = [[row["assignment"], row["student_id"], float(row["score"]), float(row["max_score"])]
+                           for row in csv.DictReader(handle)]
+    (folder / "facts.json").write_text(json.dumps(facts, ensure_ascii=False))
 
 
-def grade_three_students(root, language):
-    classroom.init(root, language)
-    nbgraderapp.command(root, "generate_assignment", ASSIGNMENT, "--force")
-    for student in ("reference", "blank"):
-        hand_in(root, student, HONEST[student], root / "work")
-    hand_in(root, "first_step_only", EARLIER | {"2.1"}, root / "work")
-    nbgraderapp.command(root, "autograde", ASSIGNMENT, "--force")
+def graded_course(tmp_path_factory, language):
+    """The graded course of ``language``; while another test process grades it, this one grades the other."""
+    other = "zh" if language == "en" else "en"
+    folder = once(tmp_path_factory, f"grading-{language}", lambda f: grade_the_course(f, language),
+                  meanwhile=[(f"grading-{other}", lambda f: grade_the_course(f, other))])
+    facts = json.loads((folder / "facts.json").read_text())
+    grades = {(assignment, student): (score, top) for assignment, student, score, top in facts.pop("grades")}
+    return SimpleNamespace(root=folder / "course", language=language, grades=grades, **facts)
 
 
 @pytest.fixture(scope="module", params=["en", "zh"])
 def course(request, tmp_path_factory):
-    return once(tmp_path_factory, f"course-{request.param}", lambda root: grade_three_students(root, request.param))
+    return graded_course(tmp_path_factory, request.param)
 
 
-def test_reference_gets_full_marks_and_blank_gets_zero(course):
-    grades = scores(course)
-    assert grades["reference"] == (4.0, 4.0)
-    assert grades["blank"] == (0.0, 4.0)
+@pytest.fixture(scope="module")
+def english(tmp_path_factory):
+    return graded_course(tmp_path_factory, "en")
 
 
-def test_a_step_earns_its_own_point(course):
-    assert scores(course)["first_step_only"] == (1.0, 4.0)
+def right_grades(course, assignment):
+    """(score, max_score) of every student in ``assignment``: nbgrader exports 0 for those who did not submit it."""
+    points = course.points[assignment]
+    total = float(sum(points.values()))
+    first = float(points[notebooks.grade_id(steps_of(chapter(assignment))[0])])
+    grades = {"reference": (total, total), "untouched": (0.0, total), "first_step_only": (first, total)}
+    if course.language == "en":
+        asked = float(sum(points[cell.removeprefix("answer_")] for cell in course.questions[assignment]))
+        grades["patched_key"] = (total - asked if assignment == course.quiz else 0.0, total)
+        grades["mallory"] = (first if assignment == LATE else 0.0, total)
+    return grades
 
 
-def test_the_released_assignment_holds_no_solution(course):
-    release = course / "release" / ASSIGNMENT
-    texts = {p: p.read_text() for p in release.rglob("*") if p.suffix in (".py", ".ipynb")}
-    for path, text in texts.items():
-        assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text, path
-    for path in build.PACKAGE.rglob("*.py"):
-        released = release / "minigrad" / path.relative_to(build.PACKAGE)
-        for step, _, _, body, _ in editions.regions(path.read_text()):
-            if classroom.chapter_of(step) >= CHAPTER:
-                assert "".join(body) not in released.read_text(), f"step {step} leaked into {released}"
+@needs_sandbox
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_full_marks_zero_and_the_first_step_alone(course, assignment):
+    assert {s: g for (a, s), g in course.grades.items() if a == assignment} == right_grades(course, assignment)
 
 
-def test_earlier_chapters_are_solved_in_the_snapshot(course):
-    graph = (course / "release" / ASSIGNMENT / "minigrad" / "autograd" / "graph.py").read_text()
-    assert 'raise NotImplementedError("step 1.' not in graph
-    assert 'raise NotImplementedError("step 2.2' in graph
+@needs_sandbox
+def test_every_submission_is_autograded(course):
+    handed_in = {(p.name, p.parent.name) for p in (course.root / "submitted").glob("*/*")}
+    assert {(a, s) for a in ASSIGNMENTS for s in HONEST} <= handed_in
+    assert {(p.name, p.parent.name) for p in (course.root / "autograded").glob("*/*")} == handed_in
+
+
+def test_the_release_holds_no_answer_and_the_source_does(course):
+    for assignment in ASSIGNMENTS:
+        source = course.root / "source" / assignment / f"{assignment}.ipynb"
+        release = course.root / "release" / assignment / f"{assignment}.ipynb"
+        answers, released = answer_cells(source), answer_cells(release)
+        assert sorted(answers) == sorted(released) == course.questions[assignment]
+        for cell, text in answers.items():
+            assert "### BEGIN SOLUTION" in text and "### END SOLUTION" in text, (assignment, cell)
+            assert text.startswith(f"{cell} = None\n"), (assignment, cell)
+            assert released[cell] == f"{cell} = None\n", (assignment, cell)
+        shown = nbformat.read(release, as_version=4)
+        assert "BEGIN SOLUTION" not in release.read_text(), assignment
+        assert [c.source.rstrip("\n") for c in shown.cells] == course.learner[assignment], assignment
+
+
+def test_the_release_is_the_chapter_snapshot_without_solutions(course):
+    """Every package file as ``init`` wrote it: earlier chapters solved, this one and later ones stubs."""
+    every_step = editions.steps_in(build.PACKAGE)
+    for assignment in ASSIGNMENTS:
+        source, release = course.root / "source" / assignment, course.root / "release" / assignment
+        files = sorted(p.relative_to(release) for p in release.rglob("*.py"))
+        assert files == sorted(p.relative_to(source) for p in source.rglob("*.py")), assignment
+        assert all((release / name).read_bytes() == (source / name).read_bytes() for name in files), assignment
+        package = "".join((release / name).read_text() for name in files)
+        assert "BEGIN SOLUTION" not in package and "END SOLUTION" not in package, assignment
+        for step in every_step:
+            stubbed = editions.stub_line("", step).strip() in package
+            assert stubbed == (classroom.chapter_of(step) >= chapter(assignment)), (assignment, step)
+
+
+@needs_sandbox
+def test_practice_questions_are_judged_outside_the_kernel(english):
+    """Wrong answers score nothing, even with check_answer and the answer key patched in the kernel."""
+    points = english.points[english.quiz]
+    total = float(sum(points.values()))
+    asked = float(sum(points[cell.removeprefix("answer_")] for cell in english.questions[english.quiz]))
+    assert asked > 0
+    assert english.grades[(english.quiz, "patched_key")] == (total - asked, total)
+    assert english.grades[(english.quiz, "reference")] == (total, total)
+
+
+@needs_sandbox
+def test_a_broken_submission_in_a_later_chapter_is_graded_clearly_and_alone(english):
+    """mallory (an empty notebook, and a package whose second step kills its checks) gets the first step's
+    points, the summary says why, and every other grade is as if mallory were not there."""
+    assert chapter(LATE) >= 3
+    assert english.returncode == 0, english.stdout + english.stderr
+    first, second = steps_of(chapter(LATE))[:2]
+    total = float(sum(english.points[LATE].values()))
+    score = float(english.points[LATE][notebooks.grade_id(first)])
+    assert english.grades[(LATE, "mallory")] == (score, total)
+    for assignment in ASSIGNMENTS:
+        students = len(HONEST) + (assignment == english.quiz) + (assignment == LATE)
+        noted = int(assignment == LATE)
+        assert (f"\n{assignment}: {students} submissions, {students} graded, {noted} with notes, 0 failed\n"
+                in english.stdout), english.stdout
+    lines = english.stdout.split(f"\n{LATE}: ", 1)[1].splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["mallory"])
+    assert lines[at].split() == ["mallory", f"{score:g}/{total:g}"]
+    notes = [line.removeprefix("      - ") for line in itertools.takewhile(lambda l: l.startswith("      - "),
+                                                                          lines[at + 1:])]
+    assert notes[:2] == [f"{LATE}.ipynb was unreadable or missing: the released notebook stood in for it",
+                         f"the checks of step {second} crashed without a verdict"]
+    # The released notebook that stood in may call the step's code too, which kills its kernel: said, if so.
+    assert all(re.fullmatch(r"the notebook was stopped at cell \d+: the kernel exited with code 0", note)
+               for note in notes[2:]), notes

@@ -18,6 +18,18 @@ def _bce(t, a, b):
     return t.nn.functional.binary_cross_entropy_with_logits(a, b.sigmoid())
 
 
+def _bce_weighted(t, a, b):
+    weight, pos_weight = t.tensor([0.5, 2.0, 1.0], dtype=a.dtype), t.tensor([2.0, 1.0, 3.0], dtype=a.dtype)
+    return t.nn.functional.binary_cross_entropy_with_logits(a, b.sigmoid(), weight, pos_weight=pos_weight,
+                                                            reduction="none")
+
+
+def _cross_entropy(t, a, b=None, **options):
+    weight = t.tensor([0.5, 2.0, 1.0], dtype=a.dtype)
+    target = t.tensor([0, 2]) if b is None else t.nn.functional.softmax(b, dim=1)
+    return t.nn.functional.cross_entropy(a, target, weight=weight, **options)
+
+
 def _setitem(t, a):
     y = a * 1
     y[0] = a[1] * 2
@@ -107,12 +119,14 @@ CASES = {  # name: (f(lib, *inputs), input shapes; POSITIVE first for inputs tha
         lambda t, a: t.nn.functional.binary_cross_entropy_with_logits(a, t.tensor([0.0, 1.0, 1.0], dtype=a.dtype)),
         [(3,)]),
     "bce_with_logits, target too": (_bce, [(3,), (3,)]),
+    "bce_with_logits, weights, target too": (_bce_weighted, [(2, 3), (2, 3)]),
+    "cross_entropy, label smoothing": (lambda t, a: _cross_entropy(t, a, label_smoothing=0.3), [(2, 3)]),
+    "cross_entropy, probabilities": (lambda t, a, b: _cross_entropy(t, a, b, label_smoothing=0.1), [(2, 3), (2, 3)]),
+    "cross_entropy, probabilities, none": (lambda t, a, b: _cross_entropy(t, a, b, reduction="none"),
+                                           [(2, 3), (2, 3)]),
 }
 ROUNDED = {"dtype change"}  # float32 rounding is larger than what central differences can resolve
-BROKEN = {
-    "bce_with_logits, target too": "nn/functional.py BinaryCrossEntropyWithLogitsBackward0.backward returns None for "
-                                   "the target, whose gradient is -weight * z (/ n for a mean) in PyTorch",
-}
+BROKEN = {}  # name: why minigrad gets it wrong (each one a strict xfail until fixed)
 
 
 def _arrays(shapes, seed):

@@ -44,6 +44,22 @@ def outputs(notebook):
     return texts
 
 
+def pictures(notebook):
+    """The DOT text of every graph drawing a notebook shows as SVG, in order."""
+    return [o["data"]["text/plain"] for c in notebook.cells if c.cell_type == "code" for o in c.outputs
+            if "image/svg+xml" in o.get("data", {})]
+
+
+def boxes_and_edges(dot):
+    """A drawing's boxes as ``[(first line of label, fill colour)]`` and its arrows as
+    ``[(tail's first line, head's first line)]``, read from the DOT text ``minigrad.viz`` writes."""
+    found = re.findall(r'^    (\w+) \[label="([^"]*)", fillcolor="(\w+)"', dot, re.MULTILINE)
+    names = {box: label.split("\\n")[0] for box, label, _ in found}
+    boxes = [(label.split("\\n")[0], colour) for _, label, colour in found]
+    edges = [(names[tail], names[head]) for tail, head in re.findall(r"^    (\w+) -> (\w+)", dot, re.MULTILINE)]
+    return boxes, edges
+
+
 def errors(notebook):
     return [(o.ename, o.evalue) for c in notebook.cells if c.cell_type == "code" for o in c.outputs
             if o.output_type == "error"]
@@ -74,6 +90,20 @@ def test_reference_notebook_runs_without_error(stem, language, executed):
     passed = ("通过", "回答正确") if language == "zh" else ("passed", "right")
     checks = [text for text in outputs(notebook) if text.startswith("✓")]
     assert checks and all(any(word in text for word in passed) for text in checks)
+
+
+@pytest.mark.parametrize("stem, language", CHAPTERS)
+def test_drawings_and_plots_render_inline(stem, language, executed):
+    """Every ``viz.draw`` cell shows an SVG picture, every ``plt.show()`` cell a PNG plot."""
+    notebook = executed(stem, language)
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        kinds = {kind for o in cell.outputs for kind in o.get("data", {})}
+        if "viz.draw(" in cell.source or "viz.backward_steps(" in cell.source:
+            assert "image/svg+xml" in kinds or "application/vnd.jupyter.widget-view+json" in kinds, cell.source
+        if "plt.show()" in cell.source:
+            assert "image/png" in kinds, cell.source
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -145,14 +175,31 @@ def test_chapter_2_documented_outputs(language, executed):
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_chapter_3_documented_outputs(language, executed):
-    texts = outputs(executed("03_no_grad", language))
+    notebook = executed("03_no_grad", language)
+    texts = outputs(notebook)
     assert "True\nFalse\n" in texts  # z = matmul(x, w) + b, then inside no_grad
     assert "True\nTrue\nFalse\n" in texts  # x ** 2 outside and inside no_grad
     assert "False\n" in texts  # z.detach().requires_grad
+    detached = "tensor([ 1.3755, -0.6023, -4.8127])\n"
+    assert any(t.startswith(detached * 2 + "digraph") for t in texts)  # b.grad of (z * z.detach()).sum() is z
     requires_grad_ = next(t for t in texts if "SumBackward0" in t)
     assert re.fullmatch(r"False\nTrue\n<SumBackward0 object at 0x[0-9a-f]+>\n", requires_grad_)
     frozen = next(t for t in texts if t.startswith("None torch.Size"))
-    assert frozen == "None torch.Size([1, 8])\n"
+    assert frozen.startswith("None torch.Size([1, 8])\ndigraph")
+
+    no_grad, detach, trainable, frozen = [boxes_and_edges(dot) for dot in pictures(notebook)]
+    boxes, edges = no_grad
+    assert ("z", "darkolivegreen1") in boxes and ("z under no_grad", "darkolivegreen1") in boxes
+    assert ("AddBackward0", "z") in edges and not [e for e in edges if "z under no_grad" in e]
+    assert {("w", "AccumulateGrad"), ("b", "AccumulateGrad")} <= set(edges)
+    boxes, edges = detach
+    assert [e for e in edges if e[1] == "MulBackward0"] == [("AddBackward0", "MulBackward0")]  # one factor only
+    boxes, edges = trainable
+    assert {n for n, colour in boxes if colour == "lightblue"} == {"0.weight", "0.bias", "2.weight", "2.bias"}
+    assert [n for n, _ in boxes].count("AccumulateGrad") == 4 and ("ReluBackward0", "lightgrey") in boxes
+    boxes, edges = frozen
+    assert {n for n, colour in boxes if colour == "lightblue"} == {"2.weight", "2.bias"}
+    assert [n for n, _ in boxes].count("AccumulateGrad") == 2 and ("ReluBackward0", "lightgrey") not in boxes
 
 
 FIRST_CALL = """First call
@@ -190,27 +237,86 @@ def test_chapter_4_documented_outputs(language, executed):
     transposed = next(t for t in texts if t.startswith("First call\ntensor([[4., 2., 2., 2., 2.],\n        [2., 4., 2., 2., 2.],\n        [2., 2., 4., 2., 2.],\n        [2., 2., 2., 4., 2.]])"))
     assert transposed.endswith("RuntimeError: Mismatch in shape: grad_output[0] has a shape of torch.Size([4, 5]) "
                                "and output[0] has a shape of torch.Size([5, 4]).\n")
-    losses = [float(m) for t in texts for m in re.findall(r"step +\d+  loss ([0-9.]+)", t)]
-    assert len(losses) == 4 and losses[-1] < losses[0] / 10
+    progress = next(t for t in texts if t.startswith("step   0  loss"))
+    assert re.findall(r"^step +(\d+)  loss [0-9.]+$", progress, re.MULTILINE) == ["0", "100", "200", "299"]
+    losses = [float(m) for m in re.findall(r"loss ([0-9.]+)", progress)]
+    assert losses[-1] < losses[0] / 10
     assert any("image/png" in o.get("data", {}) for c in notebook.cells if c.cell_type == "code" for o in c.outputs)
+
+    kept, freed = pictures(notebook)
+    boxes, edges = boxes_and_edges(kept)
+    assert edges == [("PowBackward0", "out"), ("AddBackward0", "PowBackward0"), ("self", "PowBackward0"),
+                     ("inp", "AccumulateGrad"), ("AccumulateGrad", "AddBackward0")]
+    assert ("self", "orange") in boxes  # what retain_graph=True keeps
+    assert 'label="PowBackward0\\nself: [freed]\\nexponent: 2"' in freed
+    assert ("self", "orange") not in boxes_and_edges(freed)[0]
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_chapter_5_documented_outputs(language, executed):
-    texts = outputs(executed("05_function", language))
+    notebook = executed("05_function", language)
+    texts = outputs(notebook)
     exp = next(t for t in texts if t.startswith("tensor([1.0000, 2.7183, 7.3891], grad_fn=<ExpBackward>)"))
     assert re.fullmatch(r"tensor\(\[1\.0000, 2\.7183, 7\.3891\], grad_fn=<ExpBackward>\)\n"
                         r"<torch\.autograd\.function\.ExpBackward object at 0x[0-9a-f]+>\n"
                         r"tensor\(\[1\.0000, 2\.7183, 7\.3891\]\)\n", exp)
     fit = next(t for t in texts if "Result: y =" in t)
+    assert re.findall(r"^(\d+) [0-9.]+$", fit, re.MULTILINE) == ["499", "999", "1499", "1999"]  # the progress
     final_loss = float(re.findall(r"^1999 ([0-9.]+)$", fit, re.MULTILINE)[0])
     assert final_loss == 8.94  # what PyTorch prints for the same loop
+    assert fit.endswith("Result: y = -0.0000 + -2.2085 * P3(-0.0000 + 0.2555 x)\n")  # PyTorch's a and c: -6.7e-10, -3.4e-10
+
+    exp_pair, legendre = [boxes_and_edges(dot) for dot in pictures(notebook)]
+    boxes, edges = exp_pair
+    assert {("MulBackward0", "ExpBackward0"), ("MulBackward0", "ExpBackward"), ("ExpBackward0", "u.exp()"),
+            ("ExpBackward", "Exp.apply(u)")} <= set(edges)
+    boxes, edges = legendre
+    assert ("AddBackward0", "LegendrePolynomial3Backward") in edges
+    assert ("LegendrePolynomial3Backward", "LegendrePolynomial3.apply(u)") in edges
+    operations = [n for n, colour in boxes if colour == "lightgrey" and n != "AccumulateGrad"]
+    assert sorted(operations) == sorted(["MulBackward0", "AddBackward0", "LegendrePolynomial3Backward", "PowBackward0",
+                                         "MulBackward0", "MulBackward0", "SubBackward0", "MulBackward0"])
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_chapter_6_documented_outputs(language, executed):
-    texts = outputs(executed("06_internals", language))
+    notebook = executed("06_internals", language)
+    texts = outputs(notebook)
     assert "tensor([ 4.,  8., 12.]) tensor([ 4.,  8., 12.]) tensor([ 8., 16., 24.])\ntensor([1., 2., 3.])\n" in texts
+    fields = next(t for t in texts if t.startswith("field "))
+    at = r"object at 0x[0-9a-f]+>"
+    assert re.fullmatch(
+        r"field +w +v = w\[:2\]\n"
+        r"grad +tensor\(\[2\., 2\., 0\.\]\) +tensor\(\[2\., 2\.\]\)\n"
+        rf"grad_fn +None +<SliceBackward0 {at}\n"
+        rf"grad_accumulator +<AccumulateGrad {at} +None\n"
+        r"requires_grad +True +True\n"
+        r"retains_grad +False +True\n"
+        r"is_leaf +True +False\n"
+        r"is_view +False +True\n"
+        r"base +None +tensor\(\[1\., 1\., 1\.\], requires_grad=True\)\n"
+        r"version +0 +0\n"
+        r"output_nr +0 +0\n"
+        r"True\n", fields)
+    edges = next(t for t in texts if t.startswith("True True\n(("))
+    assert re.fullmatch(rf"True True\n\(\(<AccumulateGrad {at}, 0\), \(<AccumulateGrad {at}, 0\)\)\nTrue\n", edges)
+    copy_slices = next(t for t in texts if t.startswith("<SelectBackward0"))
+    assert re.match(rf"<SelectBackward0 {at} True\n<CopySlices {at} 1 1\n"
+                    r"tensor\(\[\[20\., 20\., 20\.\],\n        \[ 2\.,  2\.,  2\.\]\]\)\ndigraph", copy_slices)
+    assert ("4 steps: AddBackward0 -> MulBackward0 -> MulBackward0 -> AddBackward0   dy/dx = 9.0\n"
+            "4 steps: MulBackward0 -> AddBackward0 -> AddBackward0 -> AddBackward0   dy/dx = 8.0\n"
+            "2 steps: MulBackward0 -> AddBackward0   dy/dx = 4.0\n") in texts
+
+    saved, view, dynamic = [boxes_and_edges(dot) for dot in pictures(notebook)]
+    boxes, edges = saved
+    assert {("self", "orange"), ("other", "orange"), ("a", "lightblue"), ("b", "lightblue")} <= set(boxes)
+    assert edges.count(("AccumulateGrad", "MulBackward0")) == 2
+    boxes, edges = view
+    assert {("MulBackward0", "CopySlices"), ("CopySlices", "h"), ("CopySlices", "AsStridedBackward0"),
+            ("AsStridedBackward0", "row")} <= set(edges)
+    boxes, edges = dynamic
+    assert {n for n, colour in boxes if colour == "darkolivegreen1"} == {"y, iteration 0", "y, iteration 1"}
+    assert ("AddBackward0", "y, iteration 0") in edges and ("MulBackward0", "y, iteration 1") in edges
     assert "True True False\ntensor([[  0.,   1.,   2.],\n        [100.,   4.,   5.]]) 1 1\n" in texts
     inplace = next(t for t in texts if "modified by an inplace operation" in t)
     assert inplace == (

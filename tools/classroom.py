@@ -3,7 +3,9 @@ the class-wide steps of grading it. nbgrader's own commands keep working in the 
 
 Each chapter becomes one assignment (in one language) holding the chapter's notebook
 and a snapshot of the package in which the steps of earlier chapters are solved and
-this chapter's steps (and later ones) are stubs. nbgrader's autograde restores every
+this chapter's steps (and later ones) are stubs. The source notebook keeps the answers
+to practice questions between nbgrader's ``### BEGIN SOLUTION``/``### END SOLUTION``
+markers: the release leaves them out, the instructor's copy holds them. nbgrader's autograde restores every
 non-notebook file from the instructor's copy unless told otherwise, so the config
 lists exactly the files the learner writes in ``Autograde.exclude_overwriting``:
 those are what get graded.
@@ -11,7 +13,7 @@ those are what get graded.
     python -m tools.classroom init ROOT --lang zh [--db URL] [--exchange DIR]
     python -m tools.classroom release ROOT 02_gradients [--to-exchange]
     python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip]
-    python -m tools.classroom autograde ROOT 02_gradients [--jobs 3] [--student alice ...]
+    python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
     python -m tools.classroom export ROOT [--to grades.csv]
 """
@@ -34,6 +36,9 @@ c.CourseDirectory.course_id = "minigrad"
 c.CourseDirectory.root = {root!r}
 c.CourseDirectory.db_url = {db_url!r}
 c.Exchange.root = {exchange!r}
+# A practice question's answer is cut from the release: its cell keeps "answer_qN_M = None" (nbgrader's own
+# stub would raise NotImplementedError in the learner's notebook).
+c.ClearSolutions.code_stub = {{"python": ""}}
 # Keep the learner's own package files from each submission; restore all others.
 c.Autograde.exclude_overwriting = {exclude!r}
 # Notebooks run in a sandbox; graded cells are judged by fresh checks; feedback hides hidden tests.
@@ -72,9 +77,9 @@ def assignments():
 
 
 def write_assignment(source_dir, chapter, source, language):
-    """One assignment folder: the chapter's notebook and its package snapshot."""
+    """One assignment folder: the chapter's notebook (answers marked for nbgrader) and its package snapshot."""
     source_dir.mkdir(parents=True, exist_ok=True)
-    notebook = notebooks.for_language(notebooks.read_source(source), language, source.stem)
+    notebook = notebooks.for_language(notebooks.read_source(source), language, source.stem, solutions="marked")
     (source_dir / f"{source.stem}.ipynb").write_text(notebooks.text_of(notebook))
     solved = {step for step in editions.steps_in(build.PACKAGE) if chapter_of(step) < chapter}
     editions.write_package(build.PACKAGE, source_dir / "minigrad", keep=solved)
@@ -163,7 +168,10 @@ def main(argv=None):
                        ("feedback", "write each student's feedback (without hidden tests)")]:
         command = commands.add_parser(name, help=text)
         command.add_argument("root")
-        command.add_argument("assignment")
+        if name == "autograde":
+            command.add_argument("assignment", nargs="+", help="one assignment, or several graded together")
+        else:
+            command.add_argument("assignment")
         if name in ("release", "feedback"):
             command.add_argument("--to-exchange", action="store_true", help="also publish to nbgrader's exchange")
         if name in ("autograde", "feedback"):

@@ -1,4 +1,4 @@
-"""Class-wide commands: every student of an assignment graded in parallel worker processes.
+"""Class-wide commands: every student of an assignment (or of several) graded in parallel worker processes.
 
 Each worker is a process that loads nbgrader's API once (nbgrader takes seconds to start)
 and then grades one student at a time. The workers share the gradebook: SQLite makes a
@@ -33,25 +33,32 @@ class Result:
     error: str = ""
     score: float | None = None
     max_score: float | None = None
+    assignment: str = ""
 
 
 def autograde(root, assignment, jobs=None, students=None, out=sys.stdout):
-    """Autograde every submission of ``assignment`` (or only ``students``); print progress and a summary."""
+    """Autograde every submission of ``assignment`` (or only ``students``); print progress and a summary.
+
+    ``assignment`` is one assignment's name, or a list of them: their submissions are graded
+    together, by one pool of workers, and summed up one assignment after another.
+    """
     root = Path(root).resolve()
-    students = students or collect.students(root, assignment)
+    assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
+    tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)]
     api = nbgraderapp.api(root)
     _open_gradebook(api.coursedir)
     sandboxed = bwrap_works(Sandbox(parent=api).bwrap)
     if not sandboxed:
         print(f"WARNING: {UNSANDBOXED}", file=out)
-    results = _in_parallel(root, _autograde_one, assignment, students, jobs, out)
+    results = _in_parallel(root, _autograde_one, tasks, jobs, out)
     with nbgraderapp.gradebook(api.coursedir) as gradebook:
         for result in results:
-            result.notes += _incidents(root, assignment, result.student)
+            result.notes += _incidents(root, result.assignment, result.student)
             if result.ok:
-                submission = gradebook.find_submission(assignment, result.student)
+                submission = gradebook.find_submission(result.assignment, result.student)
                 result.score, result.max_score = submission.score, submission.max_score
-    _summary(assignment, results, out, "graded")
+    for name in assignments:
+        _summary(name, [r for r in results if r.assignment == name], out, "graded")
     if not sandboxed:
         print(f"WARNING: {UNSANDBOXED}", file=out)
     return results
@@ -61,49 +68,57 @@ def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
     """Generate the feedback of every autograded submission (hidden tests left out); print a summary."""
     root = Path(root).resolve()
     students = students or sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
-    results = _in_parallel(root, _feedback_one, assignment, students, jobs, out)
+    results = _in_parallel(root, _feedback_one, [(assignment, student) for student in students], jobs, out)
     _summary(assignment, results, out, "feedback written")
     return results
 
 
-def _in_parallel(root, task, assignment, students, jobs, out):
-    """Run ``task`` for each student in a pool of worker processes, printing each one as it ends.
+def _in_parallel(root, task, tasks, jobs, out):
+    """Run ``task(assignment, student)`` for each pair in ``tasks`` in a pool of worker processes, printing
+    each one as it ends.
 
     Student code runs in sandboxes, not in the workers, so a worker should never die; if one does,
-    the students it left undone are taken again one by one, each in a worker of its own, so that
+    the submissions it left undone are taken again one by one, each in a worker of its own, so that
     only the submission that kills its worker fails.
     """
     results = []
+    several = len({assignment for assignment, _ in tasks}) > 1
 
     def report(result):
         results.append(result)
         status = "ok" if result.ok else f"FAILED: {result.error}"
-        print(f"[{len(results):>3}/{len(students)}] {result.student:<24} {status} ({result.seconds:.1f} s)",
+        who = f"{result.assignment} {result.student}" if several else result.student
+        print(f"[{len(results):>3}/{len(tasks)}] {who:<{40 if several else 24}} {status} ({result.seconds:.1f} s)",
               file=out, flush=True)
 
-    undone = _pool(root, task, assignment, students, min(jobs or default_jobs(), len(students)) or 1, report)
-    for student in undone:
-        for lost in _pool(root, task, assignment, [student], 1, report):
-            report(Result(lost, False, 0.0, error="its grading process died"))
-    return sorted(results, key=lambda r: r.student)
+    undone = _pool(root, task, tasks, min(jobs or default_jobs(), len(tasks)) or 1, report)
+    for pair in undone:
+        for assignment, student in _pool(root, task, [pair], 1, report):
+            report(Result(student, False, 0.0, error="its grading process died", assignment=assignment))
+    return sorted(results, key=lambda r: (r.assignment, r.student))
 
 
-def _pool(root, task, assignment, students, jobs, report):
-    """Report ``task`` for each student, run by ``jobs`` workers; return the students a dying worker left undone."""
+def _pool(root, task, tasks, jobs, report):
+    """Report ``task`` for each (assignment, student), run by ``jobs`` workers; return those a dying worker left
+    undone."""
     # Workers fork from a fresh server process that has imported nbgrader once (not from this one).
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["nbgrader.apps", "tools.grading"])
     undone = []
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
                                                 initargs=(str(root),)) as pool:
-        pending = {pool.submit(task, assignment, student): student for student in students}
+        pending = {pool.submit(task, *pair): pair for pair in tasks}
         for done in concurrent.futures.as_completed(pending):
+            assignment, student = pending[done]
             try:
-                report(done.result())
+                result = done.result()
             except concurrent.futures.process.BrokenProcessPool:
                 undone.append(pending[done])
+                continue
             except Exception as error:  # a bug in grading one student: reported, and the class goes on
-                report(Result(pending[done], False, 0.0, error=f"the grading failed: {error!r}"))
+                result = Result(student, False, 0.0, error=f"the grading failed: {error!r}")
+            result.assignment = assignment
+            report(result)
     return sorted(undone)
 
 

@@ -9,7 +9,8 @@ becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``).
 Practice questions: an answer cell holds ``answer_qN_M = None`` followed by the right
 answer between ``### BEGIN SOLUTION`` and ``### END SOLUTION``; the learner's notebook
 keeps only the first line, and ``minigrad.check_answer("qN.M", answer_qN_M)`` is its
-graded cell (``grade_id`` ``qN_M``).
+graded cell (``grade_id`` ``qN_M``). nbgrader's source notebook keeps the answer between
+its markers, so that ``nbgrader generate_assignment`` leaves it out of the release.
 """
 import re
 
@@ -31,7 +32,8 @@ def for_language(source, language, chapter, solutions=False):
     """The notebook of one language: its markdown, all code, graded check cells, stable ids.
 
     With ``solutions=True`` the answers to practice questions stay in (markers removed):
-    the reference notebook the tests run.
+    the reference notebook the tests run. With ``solutions="marked"`` they stay between
+    their markers: the instructor's source notebook of an nbgrader assignment.
     """
     cells = []
     for cell in source.cells:
@@ -52,7 +54,7 @@ def for_language(source, language, chapter, solutions=False):
 def _code_cell(cell, language, solutions):
     text = cell.source.replace(SET_LANGUAGE, f'minigrad.set_language("{language}")')
     answer = SOLUTION.search(text)
-    if answer:
+    if answer and solutions != "marked":
         kept = answer.group(0).split("\n", 1)[1].rsplit("### END SOLUTION", 1)[0]
         text = SOLUTION.sub(kept if solutions else "", text).rstrip("\n")
     code = nbformat.v4.new_code_cell(text)

@@ -27,15 +27,18 @@ class MSELoss(_Loss):
 
 
 class CrossEntropyLoss(_WeightedLoss):
-    """Classification from raw scores (logits) and class indices: log_softmax, then NLL."""
+    """Classification from raw scores (logits) and class indices or class probabilities:
+    log_softmax, then the negative log-likelihood of the (maybe smoothed) target."""
 
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                 label_smoothing=0.0):
         super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
         return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                               reduction=self.reduction)
+                               reduction=self.reduction, label_smoothing=self.label_smoothing)
 
 
 class NLLLoss(_WeightedLoss):

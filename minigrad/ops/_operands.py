@@ -9,9 +9,13 @@ raised, so minigrad's modules get one.
 import warnings
 
 import numpy as np
+from numpy import asarray, ndarray
 
 from .. import dtypes
 from ..tensor import Tensor
+
+# numpy has a module ``__getattr__``, so Python 3.11 looks ``np.<name>`` up the slow way at
+# every use: the code that runs for every operation uses names imported once instead.
 
 warnings.filterwarnings(
     "ignore", r"(divide by zero|overflow|invalid value|underflow) encountered", RuntimeWarning, r"minigrad\."
@@ -28,14 +32,14 @@ def promoted(a, b):
     """
     x = a._array if isinstance(a, Tensor) else a
     y = b._array if isinstance(b, Tensor) else b
-    if type(x) is np.ndarray:
-        if type(y) is np.ndarray:
+    if type(x) is ndarray:
+        if type(y) is ndarray:
             if x.dtype is y.dtype or x.dtype == y.dtype:
                 return x, y
         elif (type(y) is float or type(y) is int) and x.dtype.kind == "f":
-            return x, np.asarray(y, x.dtype)
-    elif type(y) is np.ndarray and (type(x) is float or type(x) is int) and y.dtype.kind == "f":
-        return np.asarray(x, y.dtype), y
+            return x, asarray(y, x.dtype)
+    elif type(y) is ndarray and (type(x) is float or type(x) is int) and y.dtype.kind == "f":
+        return asarray(x, y.dtype), y
     if not (isinstance(x, _VALUES) and isinstance(y, _VALUES)):
         raise TypeError(f"unsupported operand types: '{type(a).__name__}' and '{type(b).__name__}'")
     target = dtypes.result_type(x, y)
@@ -68,7 +72,10 @@ def dispatch(x, numpy_fn, tensor_fn):
     for the backward itself to be recorded; formulas that need more than operators
     go through here.
     """
-    return numpy_fn(x) if isinstance(x, (np.ndarray, np.generic)) else tensor_fn(x)
+    return numpy_fn(x) if isinstance(x, _ARRAYS) else tensor_fn(x)
+
+
+_ARRAYS = (np.ndarray, np.generic)
 
 
 def compute(numpy_fn, *operands):

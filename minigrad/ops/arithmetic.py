@@ -152,6 +152,9 @@ class PowBackward2(Node):
         return grad * result * float(np.log(self_))
 
 
+_wrap = Tensor._wrap  # bound once: looking ``Tensor._wrap`` up makes a new bound method each time
+
+
 def _requires_grad(x):
     return isinstance(x, Tensor) and x._requires_grad
 
@@ -160,30 +163,35 @@ def _saved(x):
     """What a node keeps of an operand: a SavedTensor, also for a Python number, which
     PyTorch wraps in a zero-dim tensor of its own type (``tensor(2)``, a float64 for
     ``2.5``); so backward frees it, and a second backward fails, as in PyTorch."""
-    return SavedTensor(x if isinstance(x, Tensor) else Tensor._wrap(np.asarray(x)))
+    return SavedTensor(x) if isinstance(x, Tensor) else SavedTensor.number(x)
 
 
 def _record(out, node, input, other, x, y):
     """Record a two-input node, with the shapes of the operands (``x`` and ``y``, from
-    ``promoted``) that its backward sums broadcast gradients back to."""
+    ``promoted``) that its backward sums broadcast gradients back to. (``add``, ``sub``
+    and ``mul`` write these two lines out: one call less per operation.)"""
     node.self_shape, node.other_shape = x.shape, y.shape
     record(out, node, input, other)
 
 
 def add(input, other, *, alpha=1):
     x, y = promoted(input, other)
-    out = Tensor._wrap(compute(operator.add, x, y if alpha == 1 else alpha * y))
+    out = _wrap(compute(operator.add, x, y if alpha == 1 else alpha * y))
     if should_record(input, other):
-        _record(out, AddBackward0(alpha), input, other, x, y)
+        node = AddBackward0(alpha)
+        node.self_shape, node.other_shape = x.shape, y.shape
+        record(out, node, input, other)
     return out
 
 
 def sub(input, other, *, alpha=1):
     _refuse_bool_subtraction(input, other)
     x, y = promoted(input, other)
-    out = Tensor._wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
+    out = _wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
     if should_record(input, other):
-        _record(out, SubBackward0(alpha), input, other, x, y)
+        node = SubBackward0(alpha)
+        node.self_shape, node.other_shape = x.shape, y.shape
+        record(out, node, input, other)
     return out
 
 
@@ -218,12 +226,14 @@ def _refuse_bool_subtraction(input, other):
 
 def mul(input, other):
     x, y = promoted(input, other)
-    out = Tensor._wrap(compute(operator.mul, x, y))
+    out = _wrap(compute(operator.mul, x, y))
     if should_record(input, other):
         # Each input is needed only for the gradient of the other one.
-        saved_self = _saved(input) if _requires_grad(other) else None
-        saved_other = _saved(other) if _requires_grad(input) else None
-        _record(out, MulBackward0(saved_self, saved_other), input, other, x, y)
+        saved_self = _saved(input) if isinstance(other, Tensor) and other._requires_grad else None
+        saved_other = _saved(other) if isinstance(input, Tensor) and input._requires_grad else None
+        node = MulBackward0(saved_self, saved_other)
+        node.self_shape, node.other_shape = x.shape, y.shape
+        record(out, node, input, other)
     return out
 
 

@@ -36,6 +36,7 @@ _fill([
     ("view", views.view), ("reshape", views.reshape), ("unsqueeze", views.unsqueeze), ("squeeze", views.squeeze),
     ("expand", views.expand), ("expand_as", views.expand_as), ("permute", views.permute),
     ("transpose", views.transpose), ("t", views.t), ("flatten", views.flatten), ("__getitem__", views.getitem),
+    ("contiguous", views.contiguous),
     ("eq __eq__", cmp.eq), ("ne __ne__", cmp.ne), ("lt __lt__", cmp.lt), ("le __le__", cmp.le),
     ("gt __gt__", cmp.gt), ("ge __ge__", cmp.ge), ("equal", cmp.equal), ("allclose", cmp.allclose),
     ("isclose", cmp.isclose), ("maximum", cmp.maximum), ("minimum", cmp.minimum),

@@ -56,6 +56,8 @@ import struct
 
 import numpy as np
 
+from .autograd.graph import Node
+
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts with
 MT_N = 624  # words in the Mersenne Twister state
 # PyTorch's CPU generator state, 5056 bytes, little-endian: the seed (u64) at 0, the
@@ -743,6 +745,9 @@ def set_rng_state(new_state):
 
 # In-place fillers (the tensor methods uniform_, normal_, bernoulli_). PyTorch fills
 # a tensor in TensorIterator's order, which for a non-contiguous view is memory order.
+# They are in-place operations like any other (ops.inplace): a leaf that requires grad
+# may be filled only under no_grad, each fill counts one version, and a filled tensor
+# that is part of a graph gets a node that gives its old values no gradient.
 
 def _iteration_order(array):
     """The axes of array from the largest stride to the smallest: C order for a
@@ -752,32 +757,80 @@ def _iteration_order(array):
     return tuple(sorted(range(array.ndim), key=lambda axis: -abs(array.strides[axis])))
 
 
-def _fill(tensor, draw):
-    """Write draw(shape) into tensor's array in place, in TensorIterator's order."""
-    target = tensor._array.transpose(_iteration_order(tensor._array))
-    target[...] = draw(target.shape)
-    tensor._bump_version()
-    return tensor
+class _RandomFillBackward(Node):
+    """The old values were overwritten by random ones: they get no gradient (zeros)."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class UniformBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+class NormalBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+class BernoulliBackward2(_RandomFillBackward):
+    """``bernoulli_(p)`` with a number p."""
+
+    __slots__ = ()
+
+
+class BernoulliBackward1(Node):
+    """``bernoulli_(p)`` with a tensor p: neither the old values nor p get a gradient."""
+
+    __slots__ = ("p_shape",)
+
+    def backward(self, grad):
+        from .shape import sum_to
+
+        return grad * 0, sum_to(grad * 0, self.p_shape)
+
+
+def _fill(tensor, draw, node, *inputs):
+    """Write draw(shape) into tensor in place, drawn in TensorIterator's order.
+
+    The write goes through ``ops.inplace.apply``, which refuses what PyTorch refuses
+    (before anything is drawn, so a refused fill leaves the generator alone), counts the
+    version and, when the tensor is part of a graph, records ``node`` on the old value
+    (and on ``inputs``: bernoulli's tensor p)."""
+    from .autograd.graph import record, should_record
+    from .ops import inplace
+
+    def filled(old, *args):
+        order = _iteration_order(tensor._array)  # tensor's own strides: old is a contiguous copy
+        values = draw(tuple(tensor._array.shape[axis] for axis in order)).transpose(np.argsort(order))
+        out = _tensor_class()._wrap(values)
+        if should_record(old, *args):
+            record(out, node, old, *args)
+        return out
+
+    return inplace.apply(tensor, filled, *inputs)
 
 
 def uniform_(tensor, a=0.0, b=1.0, *, generator=None):
     gen = _generator(generator)
-    return _fill(tensor, lambda shape: gen._uniform(shape, tensor._array.dtype, a, b))
+    return _fill(tensor, lambda shape: gen._uniform(shape, tensor._array.dtype, a, b), UniformBackward0())
 
 
 def normal_(tensor, mean=0.0, std=1.0, *, generator=None):
     """Fill with normals; like PyTorch, a non-contiguous tensor takes the scalar path."""
     gen = _generator(generator)
     draw = gen._normal if tensor._array.flags.c_contiguous else gen._normal_scalar
-    return _fill(tensor, lambda shape: draw(shape, tensor._array.dtype, mean, std))
+    return _fill(tensor, lambda shape: draw(shape, tensor._array.dtype, mean, std), NormalBackward0())
 
 
 def bernoulli_(tensor, p=0.5, *, generator=None):
     """Fill with 0/1: p is a float, or a tensor of probabilities broadcast to tensor's shape."""
     gen = _generator(generator)
     array = tensor._array
-    if isinstance(p, _tensor_class()):
-        p = np.broadcast_to(p._array, array.shape).transpose(_iteration_order(array))
-    else:
-        p = float(p)
-    return _fill(tensor, lambda shape: gen._bernoulli(p, shape, array.dtype))
+    if not isinstance(p, _tensor_class()):
+        return _fill(tensor, lambda shape: gen._bernoulli(float(p), shape, array.dtype), BernoulliBackward2())
+    probabilities = np.broadcast_to(p._array, array.shape).transpose(_iteration_order(array))
+    node = BernoulliBackward1()
+    node.p_shape = p._array.shape
+    return _fill(tensor, lambda shape: gen._bernoulli(probabilities, shape, array.dtype), node, p)

@@ -6,10 +6,12 @@ gradients should flow to it, ``_grad`` where a leaf's gradient accumulates. The
 version counter (a one-element list shared with views and ``detach()``) counts
 in-place changes, so backward can refuse to use a value that changed after it was saved.
 """
+import operator
 import warnings
 import weakref
 
 import numpy as np
+from numpy import ndarray  # ``np.ndarray`` costs a slow lookup each time (numpy has a module __getattr__)
 
 from . import device as _device
 from . import dtypes
@@ -30,14 +32,20 @@ NOT_LEAF_FLAG = (
 )
 
 
+_new = object.__new__  # bound once: ``_wrap`` makes every tensor, and the lookup is not free
+
+
 class Tensor:
     """A multi-dimensional array that can record how it was computed."""
 
-    __slots__ = (
-        "_array", "_requires_grad", "_grad", "grad_fn", "_output_nr", "_version_counter",
-        "_base", "_hooks", "_accumulator", "_retains_grad", "__weakref__", "__dict__",
-    )
+    __slots__ = ("_array", "_requires_grad", "grad_fn", "_output_nr", "_versions", "__weakref__", "__dict__")
     __array_ufunc__ = None  # numpy defers to our operators: ndarray * Tensor -> Tensor
+
+    # What few tensors set (leaves, views, hooked tensors) defaults at the class level; an
+    # instance gets its own value in its ``__dict__`` when set. Every operation makes a
+    # tensor: each attribute it need not set makes that cheaper.
+    _grad = _base = _hooks = _accumulator = None
+    _retains_grad = False
 
     def __new__(cls, *args):
         """``torch.Tensor([1, 2])`` or ``torch.Tensor(2, 3)``: the legacy float constructor."""
@@ -48,23 +56,16 @@ class Tensor:
     @classmethod
     def _wrap(cls, array, requires_grad=False):
         """A tensor around ``array`` (no copy): how every operation makes its result."""
-        t = object.__new__(cls)
-        t._array = array if type(array) is np.ndarray else np.asarray(array)
+        t = _new(cls)
+        t._array = array if type(array) is ndarray else np.asarray(array)
         t._requires_grad = requires_grad
-        t._grad = t.grad_fn = t._base = t._hooks = t._accumulator = None
+        t.grad_fn = t._versions = None
         t._output_nr = 0
-        t._version_counter = [0]
-        t._retains_grad = False
         return t
 
     # ------------------------------------------------------------ autograd state
 
-    @property
-    def requires_grad(self):
-        return self._requires_grad
-
-    @requires_grad.setter
-    def requires_grad(self, flag):
+    def _set_requires_grad(self, flag):
         if self.grad_fn is not None:
             if not flag:
                 raise RuntimeError(NOT_LEAF_FLAG)
@@ -72,6 +73,11 @@ class Tensor:
         if flag and not self._array.dtype.kind == "f":
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(flag)
+
+    # Read by every operation (``should_record``, ``gradient_edge``): a C getter (attrgetter)
+    # spares the Python call a ``def`` getter would cost.
+    requires_grad = property(operator.attrgetter("_requires_grad"), _set_requires_grad)
+    del _set_requires_grad
 
     def requires_grad_(self, requires_grad=True):
         """Switch gradient tracking of a leaf on (or off), in place; returns the tensor."""
@@ -125,6 +131,19 @@ class Tensor:
     @property
     def output_nr(self):
         return self._output_nr
+
+    @property
+    def _version_counter(self):
+        """A one-element list, shared with views and ``detach()``, that counts in-place changes.
+        Made on first use: most results are never saved, viewed or changed in place."""
+        counter = self._versions
+        if counter is None:
+            counter = self._versions = [0]
+        return counter
+
+    @_version_counter.setter
+    def _version_counter(self, counter):
+        self._versions = counter
 
     @property
     def _version(self):
@@ -305,9 +324,6 @@ class Tensor:
 
     def cuda(self, *args, **kwargs):
         return self.to("cuda")
-
-    def contiguous(self):
-        return self
 
     # ------------------------------------------------------------ Python protocol
 

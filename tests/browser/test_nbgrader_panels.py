@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+from hostile.submissions import answer_cells, edit_notebook
 from tools import classroom
 
 from .lab import Notebook
@@ -49,6 +50,13 @@ def course_lab(new_lab, tmp_path_factory):
     solved = shutil.copytree(released, root / "work" / "solved" / ASSIGNMENT)
     shutil.copytree(ROOT / "solutions" / "minigrad", solved / "minigrad", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
+    key = answer_cells(root / "source" / ASSIGNMENT / NOTEBOOK)  # the practice answers, as the instructor wrote them
+
+    def answer(notebook):
+        for cell in notebook.cells:
+            cell.source = key.get(cell.metadata.get("nbgrader", {}).get("grade_id"), cell.source)
+
+    edit_notebook(solved, answer, ASSIGNMENT)
     return lab.start()
 
 
@@ -84,4 +92,5 @@ def test_validate_button_reports_the_result(student, page, course_lab, screensho
     dialog.get_by_text(VERDICTS[student]).first.wait_for(timeout=notebook.timeout)
     page.screenshot(path=str(screenshot(f"nbgrader-validate-{student}")))
     failed = dialog.get_by_text("The following cell failed:").count()
-    assert failed == (len(notebook.code_cell_indices("minigrad.check(")) if student == "stubs" else 0)
+    graded = notebook.code_cell_indices("minigrad.check(") + notebook.code_cell_indices("minigrad.check_answer(")
+    assert failed == (len(graded) if student == "stubs" else 0)

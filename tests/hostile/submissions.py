@@ -33,18 +33,50 @@ assert not getattr(engine, "HIDDEN_PROBE", False), "{HIDDEN_MARKER}"
 ### END HIDDEN TESTS"""
 
 
-def solved_copy(root, target, solved, scratch):
-    """The released assignment copied to ``target``, with the steps in ``solved`` done (the others stubs)."""
-    shutil.copytree(Path(root) / "release" / ASSIGNMENT, target, dirs_exist_ok=True)
-    package = editions.write_package(build.PACKAGE, Path(scratch) / Path(target).name / "minigrad", keep=solved)
-    for name in classroom.learner_files(CHAPTER):
-        shutil.copyfile(package.parent / name, Path(target) / name)
+def solved_copy(root, target, solved, scratch, assignment=ASSIGNMENT, answers=None):
+    """The released ``assignment`` copied to ``target``, with the steps in ``solved`` done (the others stubs;
+    ``None``: the package as released), and the answer cells given the sources in ``answers`` (grade id -> source)."""
+    shutil.copytree(Path(root) / "release" / assignment, target, dirs_exist_ok=True)
+    if solved is not None:
+        package = editions.write_package(build.PACKAGE, Path(scratch) / Path(target).name / "minigrad", keep=solved)
+        for name in classroom.learner_files(int(assignment[:2])):
+            shutil.copyfile(package.parent / name, Path(target) / name)
+    if answers:
+        def answer(notebook):
+            for cell in notebook.cells:
+                cell.source = answers.get(cell.metadata.get("nbgrader", {}).get("grade_id"), cell.source)
+        edit_notebook(target, answer, assignment)
     return Path(target)
 
 
-def hand_in(root, student, solved, scratch):
-    """Student ``student`` submits the released assignment with the steps in ``solved`` done."""
-    return solved_copy(root, Path(root) / "submitted" / student / ASSIGNMENT, solved, Path(scratch) / student)
+def hand_in(root, student, solved, scratch, assignment=ASSIGNMENT, answers=None):
+    """Student ``student`` submits the released ``assignment`` with the steps in ``solved`` done (and ``answers``)."""
+    return solved_copy(root, Path(root) / "submitted" / student / assignment, solved, Path(scratch) / student,
+                       assignment, answers)
+
+
+def steps_before(chapter):
+    """The steps of the chapters before ``chapter``: solved in its assignment's snapshot."""
+    return {s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) < chapter}
+
+
+def steps_of(chapter):
+    """The steps of ``chapter``, in order."""
+    return [s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) == chapter]
+
+
+def answer_cells(path):
+    """A notebook's practice-question answer cells (nbgrader's solution cells): grade id -> source."""
+    notebook = nbformat.read(path, as_version=4)
+    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in notebook.cells
+            if c.metadata.get("nbgrader", {}).get("solution")}
+
+
+def graded_points(path):
+    """A notebook's graded cells: grade id -> points."""
+    notebook = nbformat.read(path, as_version=4)
+    return {c.metadata["nbgrader"]["grade_id"]: c.metadata["nbgrader"]["points"] for c in notebook.cells
+            if c.metadata.get("nbgrader", {}).get("grade")}
 
 
 def add_hidden_test(root):
@@ -56,24 +88,24 @@ def add_hidden_test(root):
     nbformat.write(notebook, path)
 
 
-def edit_notebook(folder, change):
-    path = Path(folder) / f"{ASSIGNMENT}.ipynb"
+def edit_notebook(folder, change, assignment=ASSIGNMENT):
+    path = Path(folder) / f"{assignment}.ipynb"
     notebook = nbformat.read(path, as_version=4)
     change(notebook)
     nbformat.write(notebook, path)
 
 
-def add_cell(folder, code):
+def add_cell(folder, code, assignment=ASSIGNMENT):
     """Insert a code cell right after the notebook's first code cell (which imports minigrad)."""
     def insert(notebook):
         first = next(i for i, c in enumerate(notebook.cells) if c.cell_type == "code")
         notebook.cells.insert(first + 1, nbformat.v4.new_code_cell(code))
-    edit_notebook(folder, insert)
+    edit_notebook(folder, insert, assignment)
 
 
 def replace_stub(folder, step, code):
     """Write ``code`` in place of the stub of ``step`` in the submitted package."""
-    for name in classroom.learner_files(CHAPTER):
+    for name in classroom.learner_files(classroom.chapter_of(step)):
         path = Path(folder) / name
         stub = re.search(rf'^(?P<indent>\s*)raise NotImplementedError\("step {re.escape(step)}:.*$', path.read_text(),
                          re.MULTILINE)

@@ -94,7 +94,8 @@ def run_node(node, grads):
     if grads[0] is None and _all_none(grads):  # nothing arrived (the root needs nothing)
         results = node.backward() if type(node) is GraphRoot else (None,) * len(node.next_functions)
     else:
-        results = node.backward(*grads)
+        # One gradient (most nodes): a plain call, which Python 3.11 makes faster than ``*grads``.
+        results = node.backward(grads[0]) if len(grads) == 1 else node.backward(*grads)
         if type(results) is not tuple:
             results = (results,)
         if len(results) != len(node.next_functions):
@@ -197,25 +198,34 @@ def validate(node, next_node, grad):
     A gradient that is a broadcast of the right shape is summed down, as PyTorch's
     engine does; any other shape is a bug in ``node``'s backward and is named.
     """
-    shape = next_node._shape
+    shape, dtype = next_node._shape, next_node._dtype
     if grad.shape != shape:
-        from ..shape import is_expandable_to, sum_to
-
-        if not is_expandable_to(shape, grad.shape):
-            index = [n for n, _ in node.next_functions].index(next_node)
-            raise RuntimeError(
-                f"Function {node.name()} returned an invalid gradient at index {index} - got "
-                f"{list(grad.shape)} but expected shape compatible with {list(shape)}"
-            )
-        grad = sum_to(grad, shape)
-    if grad.dtype != next_node._dtype:
-        if isinstance(grad, (np.ndarray, np.generic)):
-            grad = grad.astype(next_node._dtype)
+        grad = _sum_to_shape(node, next_node, grad, shape)
+    grad_dtype = grad.dtype
+    if grad_dtype is not dtype and grad_dtype != dtype:  # ``is`` first: the common case, and cheap
+        if isinstance(grad, _ARRAYS):
+            grad = grad.astype(dtype)
         else:
             from ..dtypes import from_numpy
 
-            grad = grad.to(from_numpy(next_node._dtype))
+            grad = grad.to(from_numpy(dtype))
     return grad
+
+
+_ARRAYS = (np.ndarray, np.generic)  # made once: numpy's module __getattr__ makes ``np.<name>`` slow
+
+
+def _sum_to_shape(node, next_node, grad, shape):
+    """A broadcast gradient summed down to ``shape``; a RuntimeError for any other shape."""
+    from ..shape import is_expandable_to, sum_to
+
+    if not is_expandable_to(shape, grad.shape):
+        index = [n for n, _ in node.next_functions].index(next_node)
+        raise RuntimeError(
+            f"Function {node.name()} returned an invalid gradient at index {index} - got "
+            f"{list(grad.shape)} but expected shape compatible with {list(shape)}"
+        )
+    return sum_to(grad, shape)
 
 
 def _before(node, hooks, grads):

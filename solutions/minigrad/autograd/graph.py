@@ -56,16 +56,28 @@ class Node:
     def __repr__(self):
         return f"<{self.name()} object at {id(self):#x}>"
 
+    # saved_tensors and needs_input_grad run once per node: plain loops, as a comprehension
+    # costs a function call of its own in Python 3.11.
+
     @property
     def saved_tensors(self):
         """The saved values, unpacked: arrays while backward runs, tensors with create_graph."""
         as_tensor = grad_mode._enabled
-        return tuple([s.unpack(self, as_tensor) if type(s) is SavedTensor else s for s in self._saved])
+        values = []
+        for s in self._saved:
+            values.append(s.unpack(self, as_tensor) if type(s) is SavedTensor else s)
+        return tuple(values)
 
     @property
     def needs_input_grad(self):
         """Which inputs need a gradient: skip the work for the others."""
-        return tuple([fn is not None for fn, _ in self.next_functions])
+        edges = self.next_functions
+        if len(edges) == 2:  # the nodes that ask are mostly two-input ones: written out, faster
+            return (edges[0][0] is not None, edges[1][0] is not None)
+        needs = []
+        for fn, _ in edges:
+            needs.append(fn is not None)
+        return tuple(needs)
 
     @property
     def metadata(self):
@@ -77,12 +89,15 @@ class Node:
     def requires_grad(self):
         return True
 
-    def __getattr__(self, attr):
-        """``_saved_self``, ``_saved_other``, ...: what this node kept for backward."""
-        if attr.startswith("_saved_") and attr[7:] in type(self).saved_names:
-            value = self._saved[type(self).saved_names.index(attr[7:])]
-            return value.unpack(self, True) if type(value) is SavedTensor else value
-        raise AttributeError(f"'{self.name()}' object has no attribute '{attr}'")
+    def __init_subclass__(cls, **kwargs):
+        """Give the class a ``_saved_<name>`` property for each of its ``saved_names``.
+
+        Properties, not ``__getattr__``: a class with ``__getattr__`` makes Python look up
+        every attribute of its instances the slow, generic way, in the engine's loop too.
+        """
+        super().__init_subclass__(**kwargs)
+        for name in cls.__dict__.get("saved_names", ()):
+            setattr(cls, "_saved_" + name, _saved_attribute(name))
 
     def __dir__(self):
         """List the ``_saved_*`` attributes too: tools such as torchviz find them with ``dir``."""
@@ -101,6 +116,19 @@ class Node:
         for value in self._saved:
             if type(value) is SavedTensor:
                 value.release()
+
+
+def _saved_attribute(name):
+    """The property ``_saved_<name>``: what the node kept for backward, as a tensor."""
+
+    def get(node):
+        names = type(node).saved_names
+        if name not in names:  # inherited by a subclass that saves other things
+            raise AttributeError(f"'{node.name()}' object has no attribute '_saved_{name}'")
+        value = node._saved[names.index(name)]
+        return value.unpack(node, True) if type(value) is SavedTensor else value
+
+    return property(get, doc=f"What this node kept for backward as ``{name}``.")
 
 
 class AccumulateGrad(Node):
@@ -140,6 +168,10 @@ class GraphRoot(Node):
         return self._grads
 
 
+_new_object, _asarray = object.__new__, np.asarray  # looked up once (numpy's module __getattr__ is slow)
+_UNCHANGED = [0]  # the version counter of a saved number until it becomes a tensor; never bumped
+
+
 class SavedTensor:
     """A tensor a node keeps for its backward, with the version it had when saved.
 
@@ -158,6 +190,18 @@ class SavedTensor:
         self._tensor = None if is_output else tensor
         self._output_nr = tensor._output_nr if is_output else None
 
+    @classmethod
+    def number(cls, value):
+        """A Python number an operation keeps (``x * 2`` keeps the 2). PyTorch keeps it as a
+        zero-dim tensor of its own type (``tensor(2)``, float64 for ``2.5``); here only its
+        array is made, and the tensor on first ``unpack(..., as_tensor=True)``: backward
+        itself reads the array."""
+        saved = _new_object(cls)
+        saved._array = _asarray(value)
+        saved._counter, saved._version = _UNCHANGED, 0
+        saved._tensor = saved._output_nr = None
+        return saved
+
     def unpack(self, node, as_tensor):
         if self._array is None:
             raise RuntimeError(SECOND_BACKWARD)
@@ -169,6 +213,10 @@ class SavedTensor:
             return self._tensor
         from ..tensor import Tensor
 
+        if self._output_nr is None:  # a number (see ``number``): its tensor, made once
+            self._tensor = Tensor._wrap(self._array)
+            self._counter = self._tensor._version_counter
+            return self._tensor
         out = Tensor._wrap(self._array, requires_grad=True)
         out.grad_fn, out._output_nr, out._version_counter = node, self._output_nr, self._counter
         return out
@@ -309,7 +357,13 @@ def grad_accumulator(leaf):
 
 def record(out, node, *inputs):
     """Make ``node`` the ``grad_fn`` of ``out``, with one edge per input."""
-    node.next_functions = tuple([gradient_edge(x) for x in inputs])
+    n = len(inputs)
+    if n == 1:  # nearly every operation has one input or two: no list to build for them
+        node.next_functions = (gradient_edge(inputs[0]),)
+    elif n == 2:
+        node.next_functions = (gradient_edge(inputs[0]), gradient_edge(inputs[1]))
+    else:
+        node.next_functions = tuple([gradient_edge(x) for x in inputs])
     node._seq = next(_sequence)
     node._hooks = None
     array = out._array

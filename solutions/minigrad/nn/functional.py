@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
-from ..ops import arithmetic, linalg, pointwise, views
+from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
 from ..ops.views import _dim
 from ..shape import sum_to
@@ -23,22 +23,38 @@ tanh = pointwise.tanh
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
-    """d loss / d z = (sigmoid(z) - y) per element (times the weights), over n for a mean."""
+    """The loss is (1 - y) z + (1 + (p - 1) y) softplus(-z), times the weights, over n for a mean
+    (p the pos_weight, 1 without one). So d/dz = (p y + 1 - y) σ(z) - p y, and, the loss being
+    linear in the target y, d/dy = (p - 1) softplus(-z) - z."""
 
     saved_names = ("self", "target", "weight", "pos_weight", "reduction")
 
     def backward(self, grad):
         z, y, weight, pos_weight, reduction = self.saved_tensors
-        s = _sigmoid(z)
-        if pos_weight is None:
-            local = s - y
-        else:
-            local = (pos_weight * y + 1 - y) * s - pos_weight * y
-        if weight is not None:
-            local = local * weight
+        need_z, need_y = self.needs_input_grad
+        scale = grad if weight is None else grad * weight
         if reduction == _REDUCTIONS["mean"]:
-            local = local / _numel(z)
-        return grad * local, None
+            scale = scale / _numel(z)
+        return (scale * _logits_slope(z, y, pos_weight) if need_z else None,
+                scale * _target_slope(z, pos_weight) if need_y else None)
+
+
+def _logits_slope(z, y, pos_weight):
+    if pos_weight is None:
+        return _sigmoid(z) - y
+    return (pos_weight * y + 1 - y) * _sigmoid(z) - pos_weight * y
+
+
+def _target_slope(z, pos_weight):
+    if pos_weight is None:
+        return -z
+    return (pos_weight - 1) * _softplus_neg(z) - z
+
+
+def _softplus_neg(z):
+    """softplus(-z) = log(1 + e^-z) = -log σ(z): stable for arrays; for tensors (a recorded
+    backward) -log σ(z), which is differentiable everywhere and finite while σ(z) > 0."""
+    return dispatch(z, lambda a: np.logaddexp(0, -a), lambda t: -pointwise.log(pointwise.sigmoid(t)))
 
 
 def _numel(x):
@@ -160,9 +176,10 @@ def linear(input, weight, bias=None):
     """x @ weight.t() + bias, recorded with the nodes PyTorch records.
 
     A matrix input with a bias gives one ``AddmmBackward0`` whose inputs are
-    (bias, x, weight.t()). Other inputs with a bias are flattened to a matrix first
-    and viewed back after (``ViewBackward0`` on both sides). Without a bias it is
-    ``matmul``, with its nodes.
+    (bias, x, weight.t()). Other contiguous inputs with a bias are flattened to a
+    matrix first and viewed back after (``ViewBackward0`` on both sides); a
+    non-contiguous one goes through ``matmul``, and the bias is added to the product
+    in place (``AddBackward0``). Without a bias it is ``matmul``, with its nodes.
     """
     x = input._array
     if x.ndim == 0 or weight._array.ndim == 0:
@@ -174,6 +191,8 @@ def linear(input, weight, bias=None):
         return linalg.matmul(input, weight_t)
     if x.ndim == 2:
         return _addmm(bias, input, weight_t)
+    if not x.flags.c_contiguous:
+        return linalg.matmul(input, weight_t).add_(bias)
     flat = _addmm(bias, views.reshape(input, (-1, x.shape[-1])), weight_t)
     return views.reshape(flat, x.shape[:-1] + flat._array.shape[1:])
 
@@ -347,8 +366,12 @@ class NllLossBackward0(Node):
 
     def backward(self, grad):
         x, target, weight, total_weight, ignore_index, reduction = [_array_of(v) for v in self.saved_tensors]
-        index, picked = _picked_weights(target.reshape(x.shape[:-1]), weight, ignore_index, x.dtype)
-        scale = -picked / total_weight if reduction == _REDUCTIONS["mean"] else -picked
+        target = target.reshape(x.shape[:-1])
+        index, picked = _picked_weights(target, weight, ignore_index, x.dtype)
+        scale = -picked
+        if reduction == _REDUCTIONS["mean"]:
+            with np.errstate(invalid="ignore", divide="ignore"):  # a total weight of 0: nan, as in PyTorch
+                scale = np.where(target != ignore_index, scale / total_weight, 0)  # but ignored rows get 0
         local = np.zeros(x.shape, x.dtype)
         np.put_along_axis(local, index[..., None], scale[..., None], axis=-1)
         if reduction == _REDUCTIONS["none"]:
@@ -404,10 +427,10 @@ def _check_nll_arguments(x, t, weight, ignore_index):
     batch = t.shape[0] if t.ndim else 0
     if x.ndim == 2 and x.shape[0] != batch:
         raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size ({batch}).")
-    if t.dtype not in (np.int64, np.uint8):
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(t.dtype)}")
     if t.ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if t.dtype not in (np.int64, np.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(t.dtype)}")
     if x.ndim == 1 and t.size != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t.size}")
     n_classes = x.shape[-1]
@@ -421,17 +444,110 @@ def _check_nll_arguments(x, t, weight, ignore_index):
         raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
 
 
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-    """log_softmax over the classes, then nll_loss: two nodes, as PyTorch records them.
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    """The cross-entropy between softmax(input) over the classes (dim 1, or 0 for one sample) and the target.
 
-    Targets are class indices (int64); PyTorch's class-probability targets and
-    label smoothing are not supported.
+    A target shaped like the input holds class probabilities (see ``_cross_entropy_soft``).
+    Otherwise it holds class indices: log_softmax, then nll_loss, two nodes as PyTorch
+    records them. Label smoothing ε trains towards (1 - ε) · target + ε · uniform, which
+    for indices adds ε times the loss against a uniform target (``_uniform_target_loss``).
     """
-    if input.shape == target.shape:
-        raise NotImplementedError("minigrad's cross_entropy takes class indices as targets, not probabilities")
-    dim = 0 if input.ndim == 1 else 1
     reduction = _reduction(reduction, size_average, reduce)
-    return nll_loss(log_softmax(input, dim), target, weight, ignore_index=ignore_index, reduction=reduction)
+    if input.shape == target.shape:
+        return _cross_entropy_soft(input, target, weight, ignore_index, reduction, label_smoothing)
+    _check_smoothing(label_smoothing)
+    dim = 0 if input.ndim == 1 else 1
+    log_p = log_softmax(input, dim)
+    loss = nll_loss(log_p, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing <= 0:
+        return loss
+    uniform = _uniform_target_loss(log_p, target, weight, ignore_index, reduction, dim)
+    return loss * (1 - label_smoothing) + uniform * (label_smoothing / log_p.shape[dim])
+
+
+def _check_smoothing(label_smoothing):
+    if label_smoothing > 1:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
+
+
+def _class_weights(weight, dim, ndim):
+    """The class weights shaped to multiply an input whose classes lie along ``dim``."""
+    return weight if ndim == 1 else views.reshape(weight, (1, -1) + (1,) * (ndim - 2))
+
+
+def _uniform_target_loss(log_p, target, weight, ignore_index, reduction, dim):
+    """-Σ_c w_c log p_c for each sample (0 for an ignored one), reduced as nll_loss reduces,
+    so that the two losses mix: a mean divides by the total weight of the kept samples' classes."""
+    scores = log_p if weight is None else log_p * _class_weights(weight, dim, log_p.ndim)
+    losses = -scores.sum(dim)
+    kept = target._array != ignore_index
+    if reduction == "none":
+        return comparison.where(Tensor._wrap(kept), losses, 0.0)
+    # Pick the kept samples rather than zero the others: with a total weight of 0 the mean is
+    # nan and its gradient infinite, and an ignored sample must still get a gradient of 0.
+    total = losses.reshape(-1)[np.flatnonzero(kept)].sum()
+    if reduction == "sum":
+        return total
+    total_weight = kept.sum() if weight is None else weight._array[target._array[kept]].sum()
+    return _divide_by_number(total, total_weight)
+
+
+def _cross_entropy_soft(input, target, weight, ignore_index, reduction, label_smoothing):
+    """-Σ_c w_c y_c log p_c per sample, for class probabilities y shaped like the input.
+
+    As in PyTorch, the mean sums over every element, then divides by the number of
+    samples (``DivBackward1``); the target gets a gradient too.
+    """
+    if target._array.dtype.kind != "f":
+        raise RuntimeError(
+            "Expected floating point type for target with class probabilities, got "
+            f"{dtypes.scalar_type_name(target._array.dtype)}"
+        )
+    if ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    dim = 0 if input.ndim == 1 else 1
+    n_classes = input.shape[dim]
+    if weight is not None and tuple(weight.shape) != (n_classes,):
+        raise RuntimeError(
+            f"cross_entropy: weight tensor should be defined either for all {n_classes} classes or no classes but "
+            f"got weight tensor of shape: {list(weight.shape)}"
+        )
+    if label_smoothing > 0:
+        _check_smoothing(label_smoothing)
+        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+    scores = log_softmax(input, dim) * target
+    if weight is not None:
+        scores = scores * _class_weights(weight, dim, input.ndim)
+    if reduction == "none":
+        return -scores.sum(dim)
+    total = scores.sum()
+    if reduction == "sum":
+        return -total
+    if input._array.size == 0:
+        return -total.fill_(float("nan"))  # no samples: PyTorch's nan
+    return _divide_by_number(-total, input._array.size // n_classes)
+
+
+class DivBackward1(Node):
+    """out = self / other for a number ``other``."""
+
+    saved_names = ("other",)
+
+    def backward(self, grad):
+        (other,) = self._saved
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return grad / other
+
+
+def _divide_by_number(input, number):
+    """``input / number``; dividing by 0 gives inf or nan without a warning, as in PyTorch."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = input._array / input._array.dtype.type(number)
+    out = Tensor._wrap(value)
+    if should_record(input):
+        record(out, DivBackward1(number), input)
+    return out
 
 
 # ---------------------------------------------------------------- dropout

@@ -17,9 +17,12 @@ def _float(x):
     return x if x.dtype.kind == "f" else x.astype(dtypes.get_default_dtype().numpy)
 
 
+_wrap = Tensor._wrap  # bound once: looking ``Tensor._wrap`` up makes a new bound method each time
+
+
 def _unary(node_type, input, value, keep=None):
     """Wrap ``value`` and record ``node_type``, saving the input or the result if asked."""
-    out = Tensor._wrap(value)
+    out = _wrap(value)
     if should_record(input):
         if keep == "self":
             node = node_type(SavedTensor(input))

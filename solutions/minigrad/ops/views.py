@@ -3,6 +3,7 @@ unsqueeze, indexing... Their results are *views*: they share memory (and the ver
 counter) with their base, as in PyTorch, and their backward puts the gradient back
 in the input's shape.
 """
+import math
 import weakref
 
 import numpy as np
@@ -77,6 +78,10 @@ class ViewBackward0(Node):
     def backward(self, grad):
         (shape,) = self._saved
         return grad.reshape(shape)
+
+
+class ReshapeAliasBackward0(ViewBackward0):
+    """``reshape`` of a non-contiguous tensor whose strides allow a view: the same rule."""
 
 
 class UnsqueezeBackward0(Node):
@@ -202,12 +207,40 @@ def view(input, *shape):
 
 
 def reshape(input, *shape):
-    shape = _shape_args(shape)
+    """A view when the strides allow one, else a copy, each recorded as PyTorch records it.
+
+    A contiguous input gives a view (``ViewBackward0``); a non-contiguous one whose
+    strides fit the new shape gives a view too (``ReshapeAliasBackward0``). Otherwise
+    the elements are copied in order (``CloneBackward0``) and the copy reshaped
+    (``UnsafeViewBackward0``): a new tensor, not a view, so writing into it leaves the
+    input alone.
+    """
+    array = input._array
+    shape = _inferred(_shape_args(shape), array.size)
     try:
-        array = input._array.reshape(shape)
-    except ValueError:
-        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {input._array.size}") from None
-    return _record_view(input, _view_of(input, array), ViewBackward0(input._array.shape))
+        value = array.reshape(shape, copy=False)
+    except ValueError:  # the shape fits (checked above), the strides do not
+        from .linalg import _unsafe_view
+        from .pointwise import clone
+
+        return _unsafe_view(clone(input), shape)
+    node = ViewBackward0 if array.flags.c_contiguous else ReshapeAliasBackward0
+    return _record_view(input, _view_of(input, value), node(array.shape))
+
+
+def _inferred(shape, size):
+    """``shape`` with its -1 worked out from ``size``, or PyTorch's error if it cannot hold ``size`` elements."""
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    for index, d in enumerate(shape):
+        if d < -1:
+            raise RuntimeError(f"invalid shape dimension {d} at index {index} of shape {list(shape)}")
+    known = math.prod(d for d in shape if d != -1)
+    if -1 in shape and known and size % known == 0:
+        return tuple(size // known if d == -1 else d for d in shape)
+    if -1 in shape or known != size:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {size}")
+    return shape
 
 
 def _numel(shape, total):
@@ -301,12 +334,31 @@ def T(input):
 
 
 def flatten(input, start_dim=0, end_dim=-1):
+    """Merge the dims from ``start_dim`` to ``end_dim`` into one, by ``reshape``.
+
+    With one dim or none to merge, PyTorch hands back the input itself (no node); a
+    0-dim tensor still becomes a vector of one element.
+    """
     shape = input._array.shape
     if not shape:
         return reshape(input, (1,))
     start, end = _dim(start_dim, len(shape)), _dim(end_dim, len(shape))
-    merged = int(np.prod(shape[start : end + 1]))
+    if start > end:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if start == end:
+        return input
+    merged = math.prod(shape[start : end + 1])
     return reshape(input, shape[:start] + (merged,) + shape[end + 1 :])
+
+
+def contiguous(input, memory_format=None):
+    """The input itself if its elements are already in row-major order, else a row-major
+    copy (``CloneBackward0``), which is a new tensor, not a view, as in PyTorch."""
+    if input._array.flags.c_contiguous:
+        return input
+    from .pointwise import clone
+
+    return clone(input)
 
 
 def getitem(input, key):

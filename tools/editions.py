@@ -4,17 +4,29 @@ In ``solutions/minigrad/`` each exercise body sits between ``# BEGIN SOLUTION <s
 and ``# END SOLUTION``. The learner edition replaces each such body by a ``raise
 NotImplementedError`` that names the step, keeping the signature and docstring. A
 classroom snapshot keeps the bodies of the steps it is given (earlier chapters).
+
+A region opened with ``# BEGIN SOLUTION <step> quiet`` gets a stub that does nothing
+(``pass``) instead. It is for code that every backward runs (freeing saved tensors):
+a raising stub there would stop the earlier chapters, which must work before it is
+written. Until then the library just skips that work, and the step's checks notice.
 """
 import re
 import shutil
 from pathlib import Path
 
-BEGIN = re.compile(r"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>\d+\.\d+)\s*$")
+BEGIN = re.compile(r"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>\d+\.\d+)(?P<quiet> quiet)?\s*$")
 END = re.compile(r"^\s*# END SOLUTION\s*$")
 
 
-def stub_line(indent, step):
-    return f'{indent}raise NotImplementedError("step {step}: your code goes here (see the chapter\'s exercise)")\n'
+def stub_line(indent, step, quiet=False):
+    if quiet:
+        return f"{indent}pass  # {stub_marker(step)} (see the chapter's exercise); until then this does nothing\n"
+    return f'{indent}raise NotImplementedError("{stub_marker(step)} (see the chapter\'s exercise)")\n'
+
+
+def stub_marker(step):
+    """The words every stub of ``step`` holds, raising or quiet: how to tell a stubbed step."""
+    return f"step {step}: your code goes here"
 
 
 def regions(text):
@@ -43,7 +55,7 @@ def render(text, keep=frozenset()):
     out, cursor = [], 0
     for step, start, end, body, indent in regions(text):
         out += lines[cursor:start]
-        out += body if step in keep else [stub_line(indent, step)]
+        out += body if step in keep else [stub_line(indent, step, quiet=bool(BEGIN.match(lines[start])["quiet"]))]
         cursor = end + 1
     out += lines[cursor:]
     return "".join(out)

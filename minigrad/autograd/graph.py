@@ -112,10 +112,13 @@ class Node:
         return hooks_of(self).add(hooks_of(self).pre, hook)
 
     def _release(self):
-        """Free the saved tensors, so memory goes back once backward has used them."""
-        for value in self._saved:
-            if type(value) is SavedTensor:
-                value.release()
+        """Free the saved tensors, so memory goes back once backward has used them.
+
+        The engine calls this after the node has run, unless the graph is retained. Each
+        ``SavedTensor`` in ``_saved`` lets go of what it holds; the node and its edges stay,
+        so the graph can still be drawn, but a second backward through it now fails.
+        """
+        pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
 
 
 def _saved_attribute(name):
@@ -222,7 +225,9 @@ class SavedTensor:
         return out
 
     def release(self):
-        self._tensor = self._array = None
+        """Drop the references to the saved value: once nothing else holds its array,
+        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error."""
+        pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
 
     def follow(self, tensor):
         """The saved output was written into ``tensor`` by an in-place operation: from now

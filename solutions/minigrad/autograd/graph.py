@@ -112,10 +112,17 @@ class Node:
         return hooks_of(self).add(hooks_of(self).pre, hook)
 
     def _release(self):
-        """Free the saved tensors, so memory goes back once backward has used them."""
+        """Free the saved tensors, so memory goes back once backward has used them.
+
+        The engine calls this after the node has run, unless the graph is retained. Each
+        ``SavedTensor`` in ``_saved`` lets go of what it holds; the node and its edges stay,
+        so the graph can still be drawn, but a second backward through it now fails.
+        """
+        # BEGIN SOLUTION 4.4 quiet
         for value in self._saved:
             if type(value) is SavedTensor:
                 value.release()
+        # END SOLUTION
 
 
 def _saved_attribute(name):
@@ -222,7 +229,11 @@ class SavedTensor:
         return out
 
     def release(self):
+        """Drop the references to the saved value: once nothing else holds its array,
+        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error."""
+        # BEGIN SOLUTION 4.4 quiet
         self._tensor = self._array = None
+        # END SOLUTION
 
     def follow(self, tensor):
         """The saved output was written into ``tensor`` by an in-place operation: from now

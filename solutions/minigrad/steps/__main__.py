@@ -14,10 +14,11 @@ from .expect import Mismatch
 MESSAGES = {
     "passed": ("✓ Step {step} passed ({n} checks).", "✓ 第 {step} 步通过（{n} 项检查）。"),
     "not_implemented": (
-        "Step {missing} is not implemented yet: find the function marked \"step {missing}\" in the minigrad "
-        "package, replace its `raise NotImplementedError` with your code, save the file, then run this cell again.",
-        "第 {missing} 步还没有实现：在 minigrad 包里找到标着“step {missing}”的函数，把其中的 "
-        "`raise NotImplementedError` 换成你的代码，保存文件后重新运行这个单元格。",
+        "Step {missing} is not implemented yet: find the line marked \"step {missing}\" in the minigrad package "
+        "(a `raise NotImplementedError`, or a `pass` that does nothing), replace it with your code, save the "
+        "file, then run this cell again.",
+        "第 {missing} 步还没有实现：在 minigrad 包里找到标着“step {missing}”的那一行（`raise NotImplementedError`，"
+        "或者什么也不做的 `pass`），换成你的代码，保存文件后重新运行这个单元格。",
     ),
     "needs": (" (step {step} builds on it)", "（第 {step} 步要用到它）"),
     "failed": ("✗ Step {step}, check `{check}`: {detail}", "✗ 第 {step} 步，检查 `{check}`：{detail}"),

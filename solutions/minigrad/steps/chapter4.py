@@ -1,8 +1,11 @@
-"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing."""
+"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing, freeing."""
+import gc
+import weakref
+
 import numpy as np
 
 from ..autograd import check_gradient
-from ..autograd.graph import accumulate_grad
+from ..autograd.graph import SECOND_BACKWARD, accumulate_grad
 from ..tensor import Tensor
 from . import step
 from .expect import close, holds, same
@@ -58,3 +61,51 @@ def zero_fills_in_place_and_counts_a_version():
     close(g, [0.0, 0.0, 0.0], "the tensor after zero_()", "调用 zero_() 之后的张量")
     holds(g._array is array, "zero_() must change the array in place", "zero_() 必须原地修改数组")
     same(g._version, 1, "the version after one in-place change", "一次原地修改之后的版本号")
+
+
+def _saved_of(node):
+    return [value for value in node._saved if value is not None]
+
+
+def _still_all_there(saved):
+    """Step 4.4's stub does nothing: if no saved tensor let go of its value, the step is not written yet."""
+    if all(value._array is not None for value in saved):
+        raise NotImplementedError("step 4.4: after _release() every saved tensor still holds its value")
+
+
+@step("4.4")
+def release_lets_go_of_every_saved_tensor():
+    x = _leaf([1.0, 2.0, 3.0], requires_grad=True)
+    node = (x * x).grad_fn  # MulBackward0 saves both factors
+    saved = _saved_of(node)
+    node._release()
+    _still_all_there(saved)
+    for value in saved:
+        holds(value._array is None and value._tensor is None,
+              "after _release(), each SavedTensor must hold neither its array nor its tensor",
+              "调用 _release() 之后，每个 SavedTensor 都不能再持有它的数组或张量")
+    try:
+        node._saved_self
+    except RuntimeError as error:
+        same(str(error), SECOND_BACKWARD, "the error for reading a freed saved tensor", "读取已释放的张量时的报错信息")
+    else:
+        holds(False, "reading _saved_self after _release() must raise RuntimeError",
+              "_release() 之后读取 _saved_self 必须抛出 RuntimeError")
+
+
+@step("4.4")
+def backward_gives_the_memory_back_unless_the_graph_is_retained():
+    x = _leaf(np.ones(1000), requires_grad=True)
+    h = x * 2
+    kept = weakref.ref(h._array)
+    y = h * h  # saves h: the only thing left that holds h's array once h is gone
+    del h
+    y.sum().backward(retain_graph=True)
+    holds(kept() is not None, "with retain_graph=True the saved tensors must stay",
+          "retain_graph=True 时保存的张量必须保留")
+    y.sum().backward()
+    _still_all_there(_saved_of(y.grad_fn))
+    gc.collect()
+    holds(kept() is None, "after backward without retain_graph, the saved intermediate's memory must be freed",
+          "不带 retain_graph 的 backward 之后，被保存的中间结果占用的内存必须被释放")
+    close(x.grad, np.full(1000, 16.0), "x.grad after two backward calls", "两次 backward 之后的 x.grad")

@@ -86,3 +86,15 @@ def test_a_step_is_checked_on_its_own(step, tmp_path):
     assert before["status"] == "not_implemented" and before["missing"] == step, before
     after = run_checks(tmp_path / "after", step)
     assert after["status"] == "passed", after
+
+
+def test_a_quiet_region_becomes_a_stub_that_does_nothing():
+    """Code every backward runs cannot raise before it is written: its stub is a commented ``pass``."""
+    rendered = editions.render("def release(saved):\n    # BEGIN SOLUTION 4.4 quiet\n    saved.clear()\n"
+                               "    # END SOLUTION\n")
+    assert "saved.clear()" not in rendered and "raise" not in rendered
+    assert editions.stub_marker("4.4") in rendered
+    namespace = {}
+    exec(rendered, namespace)
+    saved = [1]
+    assert namespace["release"](saved) is None and saved == [1]

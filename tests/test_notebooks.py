@@ -246,6 +246,7 @@ def test_chapter_4_documented_outputs(language, executed):
     assert re.findall(r"^step +(\d+)  loss [0-9.]+$", progress, re.MULTILINE) == ["0", "100", "200", "299"]
     losses = [float(m) for m in re.findall(r"loss ([0-9.]+)", progress)]
     assert losses[-1] < losses[0] / 10
+    assert "[True, True, True, True]\n[None, None, None, None]\n" in texts  # model.zero_grad()
     assert any("image/png" in o.get("data", {}) for c in notebook.cells if c.cell_type == "code" for o in c.outputs)
 
     assert SECOND_BACKWARD in texts  # once step 4.4 frees the graph

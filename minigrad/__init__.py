@@ -19,22 +19,22 @@ from .dtypes import (
 )
 from .ops.arithmetic import add, div, mul, neg, pow, reciprocal, rsub, sub
 from .ops.comparison import (
-    allclose, bitwise_not, eq, equal, ge, gt, isclose, le, logical_not, lt, maximum, minimum, ne, where,
+    allclose, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, eq, equal, ge, gt, isclose, le, logical_not, lt,
+    maximum, minimum, ne, where,
 )
+from .ops.division import floor_divide, remainder
 from .ops.joining import cat, stack
 from .ops.linalg import bmm, dot, matmul, mm, mv
 from .ops.pointwise import abs, clamp, clone, cos, exp, log, relu, sigmoid, sign, sin, sqrt, tanh
 from .ops.reductions import argmax, argmin, max, mean, min, norm, sum
 from .ops.views import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
-try:  # TEMPORARY while random.py is written
-    from .random import (
-        Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
-        randn_like, randperm, seed, set_rng_state,
-    )
-except ImportError:
-    pass
+from .random import (
+    Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
+    randn_like, randperm, seed, set_rng_state,
+)
+from .nn.functional import log_softmax, softmax
 from .shape import Size
-from .tensor import Tensor
+from .tensor import Tensor, legacy_tensor
 from . import _methods  # noqa: F401,E402 - gives Tensor its operator methods
 from .check import check, check_answer, set_language  # noqa: E402
 
@@ -43,6 +43,19 @@ concat = concatenate = cat
 multiply = mul
 subtract = sub
 negative = neg
-FloatTensor = DoubleTensor = LongTensor = Tensor
+
+
+def _legacy(name, numpy_dtype):
+    """``torch.LongTensor([1, 2])`` and its kin: the legacy constructor of one dtype."""
+    make = lambda *args: legacy_tensor(numpy_dtype, args)  # noqa: E731
+    make.__name__ = make.__qualname__ = name
+    return make
+
+
+FloatTensor = _legacy("FloatTensor", "float32")
+DoubleTensor = _legacy("DoubleTensor", "float64")
+LongTensor = _legacy("LongTensor", "int64")
+IntTensor = _legacy("IntTensor", "int32")
+BoolTensor = _legacy("BoolTensor", "bool")
 
 __version__ = "0.1.0"

@@ -163,7 +163,7 @@ def test_requires_grad_switches_leaves_only():
     x.requires_grad = False
     assert not x.requires_grad
     y = leaf(1.0) * 2
-    y.requires_grad = True  # allowed on a non-leaf: nothing changes
+    y.requires_grad_(True)  # allowed on a non-leaf: nothing changes (the setter refuses it: see test_errors)
     assert y.requires_grad and not y.is_leaf
 
 

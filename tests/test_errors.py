@@ -176,7 +176,8 @@ def test_changing_requires_grad_of_a_non_leaf():
     with raises(RuntimeError, NOT_LEAF_FLAG):
         y.requires_grad = False
     assert y.requires_grad_(True) is y and y.requires_grad  # a no-op, as in PyTorch
-    y.requires_grad = True
+    with raises(RuntimeError, "you can only change requires_grad flags of leaf variables."):
+        y.requires_grad = True  # the setter refuses even True, with the first sentence only
 
 
 # ---------------------------------------------------------------- in place

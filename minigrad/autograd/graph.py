@@ -295,8 +295,20 @@ def run_tensor_hooks(hooks, grad):
     for hook in list(hooks.values()):
         result = hook(grad_tensor(grad))
         if result is not None:
+            _check_hook_result(hook, result, grad)
             grad = result if grad_mode._enabled else result._array
     return grad
+
+
+def _check_hook_result(hook, result, grad):
+    """A hook may replace the gradient only by a tensor of the same shape (PyTorch's errors)."""
+    from ..tensor import Tensor
+
+    if not isinstance(result, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+    if result.shape != grad.shape:
+        name = getattr(hook, "__name__", type(hook).__name__)
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
 
 
 # ---------------------------------------------------------------- recording

@@ -39,6 +39,23 @@ def bitwise_not(input):
     return Tensor._wrap(np.invert(input._array))
 
 
+def _bitwise(numpy_fn, name):
+    def combine(input, other):
+        x, y = promoted(input, other)
+        if x.dtype.kind == "f" or y.dtype.kind == "f":
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'Float\'')
+        return Tensor._wrap(compute(numpy_fn, x, y))
+
+    combine.__name__ = combine.__qualname__ = name
+    combine.__doc__ = f"``{name}``: logical for bool tensors, bit by bit for integers, refused for floats."
+    return combine
+
+
+bitwise_and = _bitwise(np.bitwise_and, "bitwise_and")
+bitwise_or = _bitwise(np.bitwise_or, "bitwise_or")
+bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
+
+
 def equal(input, other):
     """True when both have the same shape and the same values."""
     return input._array.shape == other._array.shape and bool(np.array_equal(input._array, other._array))
@@ -80,9 +97,12 @@ class WhereBackward0(Node):
         return _to_both(self, grad, condition, ~condition)
 
 
-def where(condition, input, other):
-    """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
+def where(condition, input=None, other=None):
+    """``input`` where ``condition`` holds, else ``other`` (either may be a number).
+    With the condition alone: the indices where it holds, one int64 tensor per dimension."""
     mask = condition._array if isinstance(condition, Tensor) else np.asarray(condition)
+    if input is None and other is None:
+        return tuple(Tensor._wrap(index.astype(np.int64)) for index in np.nonzero(mask))
     if mask.dtype.kind != "b":
         raise RuntimeError(
             "where expected condition to be a boolean tensor, but got a tensor with dtype "

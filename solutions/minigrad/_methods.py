@@ -5,7 +5,8 @@ functions directly (not through a wrapper) keeps each operation one call deep.
 """
 from .ops import arithmetic as ar
 from .ops import comparison as cmp
-from .ops import inplace, linalg, pointwise, reductions, views
+from .ops import division, inplace, linalg, pointwise, reductions, views
+from .nn.functional import log_softmax, softmax
 from .tensor import Tensor
 
 
@@ -41,7 +42,14 @@ _fill([
     ("gt __gt__", cmp.gt), ("ge __ge__", cmp.ge), ("equal", cmp.equal), ("allclose", cmp.allclose),
     ("isclose", cmp.isclose), ("maximum", cmp.maximum), ("minimum", cmp.minimum),
     ("logical_not", cmp.logical_not), ("bitwise_not __invert__", cmp.bitwise_not),
+    ("bitwise_and __and__ __rand__", cmp.bitwise_and), ("bitwise_or __or__ __ror__", cmp.bitwise_or),
+    ("bitwise_xor __xor__ __rxor__", cmp.bitwise_xor),
+    ("remainder __mod__", division.remainder), ("__rmod__", division.rremainder),
+    ("floor_divide __floordiv__", division.floor_divide), ("__rfloordiv__", division.rfloor_divide),
 ])
+Tensor.softmax = lambda self, dim, dtype=None: softmax(self, dim, dtype=dtype)
+Tensor.log_softmax = lambda self, dim, dtype=None: log_softmax(self, dim, dtype=dtype)
+Tensor.__pos__ = lambda self: self  # ``+x`` is ``x`` itself, as in PyTorch
 Tensor.__rmatmul__ = lambda self, other: linalg.matmul(other, self)
 _fill([  # in place: ops/inplace.py
     ("add_ __iadd__", inplace.add_), ("sub_ subtract_ __isub__", inplace.sub_),

@@ -30,9 +30,18 @@ NOT_LEAF_FLAG = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "
     "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
 )
+NOT_LEAF_SETTER = "you can only change requires_grad flags of leaf variables."  # the setter, asked for True
 
 
 _new = object.__new__  # bound once: ``_wrap`` makes every tensor, and the lookup is not free
+
+
+def legacy_tensor(numpy_dtype, args):
+    """What the legacy constructors (``Tensor``, ``LongTensor``, ...) make: a tensor of the data
+    in ``args[0]``, or of the shape ``args`` (zeros here; PyTorch leaves them uninitialised)."""
+    if len(args) == 1 and not isinstance(args[0], int):
+        return Tensor._wrap(np.array(_plain(args[0]), dtype=numpy_dtype))
+    return Tensor._wrap(np.zeros(args, dtype=numpy_dtype))
 
 
 class Tensor:
@@ -49,9 +58,7 @@ class Tensor:
 
     def __new__(cls, *args):
         """``torch.Tensor([1, 2])`` or ``torch.Tensor(2, 3)``: the legacy float constructor."""
-        if len(args) == 1 and not isinstance(args[0], int):
-            return cls._wrap(np.array(_plain(args[0]), dtype=dtypes.get_default_dtype().numpy))
-        return cls._wrap(np.zeros(args, dtype=dtypes.get_default_dtype().numpy))
+        return legacy_tensor(dtypes.get_default_dtype().numpy, args)
 
     @classmethod
     def _wrap(cls, array, requires_grad=False):
@@ -66,10 +73,9 @@ class Tensor:
     # ------------------------------------------------------------ autograd state
 
     def _set_requires_grad(self, flag):
+        # Unlike ``requires_grad_(True)``, the setter refuses a non-leaf whatever the flag, as in PyTorch.
         if self.grad_fn is not None:
-            if not flag:
-                raise RuntimeError(NOT_LEAF_FLAG)
-            return
+            raise RuntimeError(NOT_LEAF_FLAG if not flag else NOT_LEAF_SETTER)
         if flag and not self._array.dtype.kind == "f":
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(flag)
@@ -99,7 +105,7 @@ class Tensor:
 
     @property
     def grad(self):
-        if self.grad_fn is not None and not self._retains_grad:
+        if self._grad is None and self.grad_fn is not None and not self._retains_grad:
             warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -333,9 +339,13 @@ class Tensor:
         return tensor_repr(self)
 
     def __format__(self, spec):
-        if self._array.ndim == 0 and spec:
+        """A 0-dim tensor formats as its number (``f"{loss}"`` prints ``2.0``), as in PyTorch;
+        any other tensor as its repr, which takes no format spec."""
+        if self._array.ndim == 0:
             return format(self.item(), spec)
-        return format(repr(self), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
 
     def __len__(self):
         if self._array.ndim == 0:
@@ -353,10 +363,16 @@ class Tensor:
         return bool(self._array)
 
     def __float__(self):
-        return float(self.item())
+        return float(self._scalar())
 
     def __int__(self):
-        return int(self.item())
+        return int(self._scalar())
+
+    def _scalar(self):
+        """The one number of the tensor, for ``float()`` and ``int()`` (whose error differs from ``item()``'s)."""
+        if self._array.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return self.item()
 
     def __index__(self):
         if self._array.dtype.kind not in "iub" or self._array.size != 1:

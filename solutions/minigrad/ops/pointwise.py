@@ -79,6 +79,15 @@ class ReluBackward0(Node):
         return grad * (result > 0)
 
 
+class SignBackward0(Node):
+    """A step function: its derivative is 0 wherever it is defined."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad * 0
+
+
 class SigmoidBackward0(Node):
     __slots__ = ()
     saved_names = ("result",)
@@ -160,7 +169,7 @@ def abs(input):  # noqa: A001 - PyTorch's name
 
 
 def sign(input):
-    return Tensor._wrap(np.sign(input._array))
+    return _unary(SignBackward0, input, np.sign(input._array))
 
 
 def relu(input):

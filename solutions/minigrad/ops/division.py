@@ -1,0 +1,78 @@
+"""``%`` and ``//``: the remainder and the floored quotient, as PyTorch computes them
+(the sign of the remainder follows the divisor, as in Python).
+
+Only ``tensor % other`` has a derivative in PyTorch: ``d(a % b)/da = 1`` and, for a
+tensor ``b``, ``d(a % b)/db = -floor(a / b)``, where both are defined. ``//``, and a number ``% tensor``,
+record a node that refuses backward with PyTorch's words, so that the graph still says
+the result was computed from a tensor that requires grad.
+"""
+import numpy as np
+
+from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..tensor import Tensor
+from ._operands import compute, promoted
+
+
+class RemainderBackward0(Node):
+    """``tensor % number``: the remainder moves one for one with the tensor."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad
+
+
+class RemainderBackward1(Node):
+    """``tensor % tensor``. The engine sums broadcast gradients back to each input's shape."""
+
+    __slots__ = ()
+    saved_names = ("self", "other")
+
+    def backward(self, grad):
+        self_, other = self.saved_tensors
+        needs = self.needs_input_grad
+        quotient = self_ / other
+        floored = np.floor(getattr(quotient, "_array", quotient))  # a constant: floor's derivative is 0
+        return (grad if needs[0] else None), (-grad * floored if needs[1] else None)
+
+
+class NotImplemented(Node):  # noqa: A001 - PyTorch's own name for a node with no derivative
+    __slots__ = ("op",)
+
+    def __init__(self, op):
+        self._saved = ()
+        self.op = op
+
+    def backward(self, grad):
+        raise RuntimeError(f"derivative for aten::{self.op} is not implemented")
+
+
+def remainder(input, other):
+    x, y = promoted(input, other)
+    out = Tensor._wrap(compute(np.remainder, x, y))
+    if should_record(input, other):
+        if isinstance(other, Tensor):
+            record(out, RemainderBackward1(SavedTensor(input), SavedTensor(other)), input, other)
+        else:
+            record(out, RemainderBackward0(), input)
+    return out
+
+
+def rremainder(input, other):
+    """``other % input`` for a number ``other``: no derivative in PyTorch."""
+    return _without_derivative(np.remainder, "remainder", other, input)
+
+
+def floor_divide(input, other):
+    return _without_derivative(np.floor_divide, "floor_divide", input, other)
+
+
+def rfloor_divide(input, other):
+    return _without_derivative(np.floor_divide, "floor_divide", other, input)
+
+
+def _without_derivative(numpy_fn, op, a, b):
+    out = Tensor._wrap(compute(numpy_fn, *promoted(a, b)))
+    if should_record(a, b):
+        record(out, NotImplemented(op), a, b)
+    return out

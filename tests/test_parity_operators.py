@@ -1,0 +1,153 @@
+"""Operators, formatting, legacy constructors and misuse errors, as PyTorch has them.
+
+Each test states PyTorch's output (recorded from PyTorch 2.13), so it runs without PyTorch;
+where PyTorch is installed, the same code is also run there and compared.
+"""
+import warnings
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from conftest import EDITION
+
+pytestmark = pytest.mark.skipif(EDITION == "learner", reason="these need a working autograd")
+
+
+@pytest.fixture(params=["minigrad", "torch"])
+def lib(request):
+    return mg if request.param == "minigrad" else pytest.importorskip("torch")
+
+
+def error_of(run):
+    with pytest.raises(Exception) as caught:
+        run()
+    return type(caught.value).__name__, str(caught.value)
+
+
+def test_a_zero_dim_tensor_formats_as_its_number(lib):
+    x = lib.ones(2, requires_grad=True)
+    loss = (x ** 2).sum()
+    assert f"loss = {loss}" == "loss = 2.0"
+    assert "{}".format(lib.tensor(3)) == "3" and f"{lib.tensor(2.5):.3f}" == "2.500"
+    assert f"{lib.tensor([1.0, 2.0])}" == "tensor([1., 2.])"
+    assert error_of(lambda: f"{lib.tensor([1.0, 2.0]):.2f}") == (
+        "TypeError", "unsupported format string passed to Tensor.__format__")
+
+
+@pytest.mark.parametrize("flag, message", [
+    (True, "you can only change requires_grad flags of leaf variables."),
+    (False, "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
+            "a subgraph that doesn't require differentiation use var_no_grad = var.detach()."),
+])
+def test_the_requires_grad_setter_refuses_a_non_leaf(lib, flag, message):
+    y = lib.ones(2, requires_grad=True) * 2
+
+    def set_flag():
+        y.requires_grad = flag
+
+    assert error_of(set_flag) == ("RuntimeError", message)
+    assert y.requires_grad_(True) is y  # the method accepts True on a non-leaf
+
+
+def test_a_non_leaf_grad_that_was_set_reads_without_warning(lib):
+    y = lib.ones(2, requires_grad=True) * 2
+    y.grad = lib.ones(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert y.grad.tolist() == [1.0, 1.0]
+
+
+def test_float_and_int_of_many_elements(lib):
+    for convert in (float, int):
+        assert error_of(lambda: convert(lib.tensor([1.0, 2.0]))) == (
+            "ValueError", "only one element tensors can be converted to Python scalars")
+
+
+def test_bitwise_operators_on_masks_and_integers(lib):
+    t = lib.tensor([1.0, 2.0, 3.0])
+    assert ((t > 1) & (t < 3)).tolist() == [False, True, False]
+    assert ((t > 1) | (t < 3)).tolist() == [True, True, True]
+    assert ((t > 1) ^ (t < 3)).tolist() == [True, False, True]
+    assert (True & (t > 1)).tolist() == [False, True, True]
+    assert (lib.tensor([1, 2]) & 3).tolist() == [1, 2]
+    assert (lib.tensor([1, 2]) ^ lib.tensor([3, 3])).tolist() == [2, 1]
+    assert error_of(lambda: t & t) == ("NotImplementedError", "\"bitwise_and_cpu\" not implemented for 'Float'")
+
+
+def test_remainder_and_floor_division_values(lib):
+    t = lib.tensor([1.0, 2.0, 3.0])
+    assert (t % 2).tolist() == [1.0, 0.0, 1.0] and (5 % t).tolist() == [0.0, 1.0, 2.0]
+    assert (t // 2).tolist() == [0.0, 1.0, 1.0] and (2 // t).tolist() == [2.0, 1.0, 0.0]
+    assert (lib.tensor([-7.0, 7.0]) % lib.tensor([3.0, -3.0])).tolist() == [2.0, -2.0]  # the divisor's sign
+    assert (+t) is t
+
+
+def test_remainder_records_pytorchs_nodes_and_gradients(lib):
+    a = lib.tensor([5.0, 7.0, -3.0], requires_grad=True)
+    b = lib.tensor([2.0, -3.0, 2.0], requires_grad=True)
+    assert (a % 2).grad_fn.name() == "RemainderBackward0"
+    out = a % b
+    assert repr(out) == "tensor([ 1., -2.,  1.], grad_fn=<RemainderBackward1>)"
+    out.sum().backward()
+    assert a.grad.tolist() == [1.0, 1.0, 1.0] and b.grad.tolist() == [-2.0, 3.0, 2.0]
+
+
+def test_remainder_gradient_matches_central_differences():
+    a_values, b_values = np.array([5.3, 7.1, -3.2]), np.array([2.0, -3.0, 2.5])
+    a, b = mg.tensor(a_values, requires_grad=True), mg.tensor(b_values, requires_grad=True)
+    (a % b).sum().backward()
+    eps = 1e-6
+    for values, grad, other in ((a_values, a.grad, b_values), (b_values, b.grad, a_values)):
+        for i in range(3):
+            up, down = values.copy(), values.copy()
+            up[i] += eps
+            down[i] -= eps
+            f = (lambda v: np.remainder(v, other)) if values is a_values else (lambda v: np.remainder(other, v))
+            assert grad.tolist()[i] == pytest.approx((f(up).sum() - f(down).sum()) / (2 * eps), abs=1e-5)
+
+
+@pytest.mark.parametrize("make, op", [(lambda f: f // 2, "floor_divide"), (lambda f: 5 % f, "remainder")])
+def test_operations_without_a_derivative_refuse_backward(lib, make, op):
+    f = lib.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    out = make(f)
+    assert repr(out).endswith("grad_fn=<NotImplemented>)")
+    assert error_of(lambda: out.sum().backward()) == ("RuntimeError", f"derivative for aten::{op} is not implemented")
+
+
+def test_sign_is_recorded_with_a_zero_gradient(lib):
+    x = lib.tensor([1.0, -2.0], requires_grad=True)
+    s = x.sign()
+    assert repr(s) == "tensor([ 1., -1.], grad_fn=<SignBackward0>)"
+    s.sum().backward()
+    assert x.grad.tolist() == [0.0, 0.0]
+
+
+def test_legacy_typed_constructors(lib):
+    assert repr(lib.LongTensor([1, 2])) == "tensor([1, 2])"
+    assert repr(lib.DoubleTensor([1])) == "tensor([1.], dtype=torch.float64)"
+    assert repr(lib.FloatTensor([1])) == "tensor([1.])"
+    assert repr(lib.IntTensor([3])) == "tensor([3], dtype=torch.int32)"
+    assert repr(lib.BoolTensor([1, 0])) == "tensor([ True, False])"
+    assert tuple(lib.LongTensor(2).shape) == (2,) and lib.LongTensor(2).dtype == lib.int64
+
+
+def test_softmax_as_method_and_function(lib):
+    t = lib.tensor([1.0, 2.0, 3.0])
+    assert repr(lib.softmax(t, 0)) == repr(t.softmax(0)) == "tensor([0.0900, 0.2447, 0.6652])"
+    assert repr(lib.log_softmax(t, dim=0)) == repr(t.log_softmax(dim=0)) == "tensor([-2.4076, -1.4076, -0.4076])"
+
+
+def test_where_with_the_condition_alone_gives_indices(lib):
+    t = lib.tensor([[1.0, 2.0], [3.0, 0.0]])
+    assert repr(lib.where(t > 1)) == "(tensor([0, 1]), tensor([1, 0]))"
+
+
+def test_a_hook_must_return_a_tensor_of_the_same_size(lib):
+    a = lib.tensor([1.0, 2.0], requires_grad=True)
+    h = a * 1
+    h.register_hook(lambda g: g.sum())
+    assert error_of(lambda: h.sum().backward()) == ("RuntimeError", "hook '<lambda>' has changed the size of value")
+    h = a * 1
+    h.register_hook(lambda g: 3)
+    assert error_of(lambda: h.sum().backward()) == ("TypeError", "expected Variable, but hook returned 'int'")

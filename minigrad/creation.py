@@ -8,6 +8,7 @@ they match PyTorch's bit for bit (the course compares printed results).
 import builtins
 import functools
 import math
+import warnings
 
 import numpy as np
 
@@ -54,13 +55,45 @@ def _inferred_dtype(data):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf holding a copy of ``data`` (nested lists, numbers, numpy arrays, tensors)."""
     if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
         array = np.array(data._array, dtype=dtypes.to_numpy(dtype) if dtype else None)
     elif isinstance(data, np.ndarray):
         array = np.array(data, dtype=dtypes.to_numpy(dtype) if dtype else None)
     else:
         plain = _plain(data)
-        array = np.array(plain, dtype=dtypes.to_numpy(dtype) if dtype else _inferred_dtype(plain))
+        try:
+            array = np.array(plain, dtype=dtypes.to_numpy(dtype) if dtype else _inferred_dtype(plain))
+        except ValueError:
+            _refuse_ragged(plain, _first_lengths(plain))
+            raise
     return _finish(array, requires_grad, device)
+
+
+COPY_CONSTRUCT = (
+    "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
+)
+
+
+def _first_lengths(data):
+    """The shape PyTorch reads off nested lists: the length of the first list at each depth."""
+    lengths = []
+    while isinstance(data, (list, tuple)):
+        lengths.append(len(data))
+        if not data:
+            break
+        data = data[0]
+    return lengths
+
+
+def _refuse_ragged(data, lengths, dim=0):
+    """PyTorch's error for the first list whose length differs from that shape."""
+    if dim == len(lengths) or not isinstance(data, (list, tuple)):
+        return
+    if len(data) != lengths[dim]:
+        raise ValueError(f"expected sequence of length {lengths[dim]} at dim {dim} (got {len(data)})")
+    for item in data:
+        _refuse_ragged(item, lengths, dim + 1)
 
 
 def as_tensor(data, dtype=None, device=None):

@@ -151,3 +151,69 @@ def test_a_hook_must_return_a_tensor_of_the_same_size(lib):
     h = a * 1
     h.register_hook(lambda g: 3)
     assert error_of(lambda: h.sum().backward()) == ("TypeError", "expected Variable, but hook returned 'int'")
+
+
+# Each basic index as PyTorch 2.13 records it: the nodes from the result back to the leaf.
+INDEX_CHAINS = [
+    ((slice(None), 1), (3,), ["SelectBackward0"]),
+    ((0, 1), (), ["SelectBackward0", "SelectBackward0"]),
+    (None, (1, 3, 4), ["UnsqueezeBackward0"]),
+    (slice(None), (3, 4), ["SliceBackward0"]),
+    ((slice(1, None), 1), (2,), ["SelectBackward0", "SliceBackward0"]),
+    ((Ellipsis, 1), (3,), ["SelectBackward0"]),
+    ((0, None, slice(1, None)), (1, 3), ["SliceBackward0", "UnsqueezeBackward0", "SelectBackward0"]),
+    ((None, slice(None), None), (1, 3, 1, 4), ["UnsqueezeBackward0", "UnsqueezeBackward0"]),
+    (slice(None, None, 2), (2, 4), ["SliceBackward0"]),
+    (-1, (4,), ["SelectBackward0"]),
+    ((slice(None), slice(None)), (3, 4), ["AliasBackward0"]),
+    (Ellipsis, (3, 4), ["AliasBackward0"]),
+]
+
+
+@pytest.mark.parametrize("key, shape, chain", INDEX_CHAINS, ids=[repr(k) for k, _, _ in INDEX_CHAINS])
+def test_basic_indexing_records_one_view_per_part(lib, key, shape, chain):
+    x = lib.ones(3, 4, requires_grad=True)
+    out = x[key]
+    names, node = [], out.grad_fn
+    while type(node).__name__ != "AccumulateGrad":
+        names.append(type(node).__name__)
+        node = node.next_functions[0][0]
+    assert (tuple(out.shape), names, out._base is x) == (shape, chain, True)
+    out.sum().backward()
+    expected = np.zeros((3, 4))
+    expected[key] = 1
+    assert x.grad.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("index, message", [
+    (lambda lib: lib.ones(3)[5], ("IndexError", "index 5 is out of bounds for dimension 0 with size 3")),
+    (lambda lib: lib.ones(3, 4)[:, 7], ("IndexError", "index 7 is out of bounds for dimension 1 with size 4")),
+    (lambda lib: lib.ones(3)[-4], ("IndexError", "index -4 is out of bounds for dimension 0 with size 3")),
+    (lambda lib: lib.ones(3)[::-1], ("ValueError", "step must be greater than zero")),
+])
+def test_indexing_errors(lib, index, message):
+    assert error_of(lambda: index(lib)) == message
+
+
+@pytest.mark.parametrize("name, first", [("relu", [1.0, 0.0, 0.0]), ("abs", [1.0, -1.0, 0.0])])
+def test_a_double_backward_through_relu_and_abs_stays_connected(lib, name, first):
+    x = lib.tensor([0.5, -2.0, 0.0], requires_grad=True)
+    (g,) = lib.autograd.grad(getattr(lib, name)(x).sum(), x, create_graph=True)
+    assert g.tolist() == first and g.requires_grad  # PyTorch names relu's node ThresholdBackwardBackward0
+    assert [(t + 0).tolist() for t in lib.autograd.grad(g.sum(), x)] == [[0.0, 0.0, 0.0]]
+
+
+@pytest.mark.parametrize("data, message", [
+    ([[1, 2], [3]], "expected sequence of length 2 at dim 1 (got 1)"),
+    ([[1, 2], [3, 4, 5]], "expected sequence of length 2 at dim 1 (got 3)"),
+    ([[[1], [2]], [[3]]], "expected sequence of length 2 at dim 1 (got 1)"),
+])
+def test_ragged_lists_are_refused_with_pytorchs_words(lib, data, message):
+    assert error_of(lambda: lib.tensor(data)) == ("ValueError", message)
+
+
+def test_copying_a_tensor_with_tensor_warns(lib):
+    with pytest.warns(UserWarning, match=r"^To copy construct from a tensor, it is recommended to use "
+                                         r"sourceTensor\.detach\(\)\.clone\(\)"):
+        copy = lib.tensor(lib.ones(2))
+    assert copy.tolist() == [1.0, 1.0]

@@ -76,7 +76,9 @@ class ReluBackward0(Node):
 
     def backward(self, grad):
         (result,) = self.saved_tensors
-        return grad * (result > 0)
+        # sign(result) is the mask result > 0 (relu's result is never negative); as a recorded
+        # operation it keeps a double backward connected to the input, with derivative 0.
+        return grad * dispatch(result, np.sign, sign)
 
 
 class SignBackward0(Node):

@@ -84,6 +84,13 @@ class ReshapeAliasBackward0(ViewBackward0):
     """``reshape`` of a non-contiguous tensor whose strides allow a view: the same rule."""
 
 
+class AliasBackward0(Node):
+    """``x[...]`` or ``x[:, :]``: a view of all of ``x``; the gradient passes unchanged."""
+
+    def backward(self, grad):
+        return grad
+
+
 class UnsqueezeBackward0(Node):
     saved_names = ("dim",)
 
@@ -362,21 +369,54 @@ def contiguous(input, memory_format=None):
 
 
 def getitem(input, key):
-    """``x[key]``: a view for integers and slices, a copy for index tensors and masks."""
+    """``x[key]``: a copy for index tensors and masks; otherwise a view, made the way
+    PyTorch makes it, one recorded view per part of the key: ``x[1:, 0]`` is a slice of
+    dim 0, then a select of dim 1; ``None`` unsqueezes; a full ``:`` inside a tuple is skipped."""
     key = _plain_key(key)
-    array = input._array
-    advanced = _is_advanced(key)
-    value = array[key] if advanced else array[_as_view_key(key)]
-    out = Tensor._wrap(value) if advanced else _view_of(input, value)
-    if should_record(input):
-        if advanced:
-            node = IndexBackward0(array.shape, key)
-        elif isinstance(key, int):
-            node = SelectBackward0(0, key, array.shape)
+    if _is_advanced(key):
+        array = input._array
+        out = Tensor._wrap(array[key])
+        return _record_view(input, out, IndexBackward0(array.shape, key))
+    if isinstance(key, slice):  # a lone slice is recorded even when it takes everything
+        return _slice(input, 0, key)
+    out, dim = input, 0
+    for part in _spelled_out(key if isinstance(key, tuple) else (key,), input._array.ndim):
+        if part is None:
+            out, dim = unsqueeze(out, dim), dim + 1
+        elif isinstance(part, slice):
+            out, dim = (out if part == slice(None) else _slice(out, dim, part)), dim + 1
         else:
-            node = SliceBackward0(array.shape, key)
-        record(out, node, input)
+            out = _select(out, dim, part)
+    if out is input:
+        return _record_view(input, _view_of(input, input._array.view()), AliasBackward0())
     return out
+
+
+def _spelled_out(parts, ndim):
+    """The key's parts with ``...`` replaced by as many full slices as it stands for."""
+    if Ellipsis not in parts:
+        return parts
+    at = parts.index(Ellipsis)
+    used = sum(1 for part in parts if part is not None and part is not Ellipsis)
+    return parts[:at] + (slice(None),) * (ndim - used) + parts[at + 1 :]
+
+
+def _select(input, dim, index):
+    """``x[..., index, ...]`` at ``dim``: that dimension goes away (a 0-dim view for a vector)."""
+    array = input._array
+    size = array.shape[dim] if dim < array.ndim else 0
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
+    value = array[(slice(None),) * dim + (index, Ellipsis)]
+    return _record_view(input, _view_of(input, value), SelectBackward0(dim, index, array.shape))
+
+
+def _slice(input, dim, part):
+    if part.step is not None and part.step <= 0:
+        raise ValueError("step must be greater than zero")
+    array = input._array
+    key = (slice(None),) * dim + (part,)
+    return _record_view(input, _view_of(input, array[key]), SliceBackward0(array.shape, key))
 
 
 def _plain_key(key):

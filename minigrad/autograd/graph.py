@@ -187,8 +187,8 @@ class SavedTensor:
     __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr")
 
     def __init__(self, tensor, is_output=False):
-        self._counter = tensor._version_counter
-        self._version = self._counter[0]
+        self._counter = counter = tensor._version_counter
+        self._version = counter[0]
         self._array = tensor._array
         self._tensor = None if is_output else tensor
         self._output_nr = tensor._output_nr if is_output else None

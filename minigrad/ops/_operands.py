@@ -36,8 +36,10 @@ def promoted(a, b):
         if type(y) is ndarray:
             if x.dtype is y.dtype or x.dtype == y.dtype:
                 return x, y
-        elif (type(y) is float or type(y) is int) and x.dtype.kind == "f":
-            return x, asarray(y, x.dtype)
+        elif type(y) is float or type(y) is int:
+            dtype = x.dtype  # read once: a numpy attribute is a slow, generic lookup
+            if dtype.kind == "f":
+                return x, asarray(y, dtype)
     elif type(y) is ndarray and (type(x) is float or type(x) is int) and y.dtype.kind == "f":
         return asarray(x, y.dtype), y
     if not (isinstance(x, _VALUES) and isinstance(y, _VALUES)):
@@ -78,14 +80,22 @@ def dispatch(x, numpy_fn, tensor_fn):
 _ARRAYS = (np.ndarray, np.generic)
 
 
-def compute(numpy_fn, *operands):
-    """``numpy_fn(*operands)``, failing as PyTorch does: with a RuntimeError, whose message
+def compute(numpy_fn, x, y):
+    """``numpy_fn(x, y)``, failing as PyTorch does: with a RuntimeError, whose message
     for shapes that do not broadcast is PyTorch's. The ``try`` costs nothing until numpy raises.
+
+    Two operands, not ``*operands``: Python 3.11 calls a function with a fixed number of
+    arguments the fast way (``where``, with three, catches numpy's error itself).
     """
     try:
-        return numpy_fn(*operands)
+        return numpy_fn(x, y)
     except ValueError as error:
-        raise RuntimeError(broadcast_mismatch(*[np.shape(x) for x in operands]) or str(error)) from None
+        raise numpy_error(error, x, y) from None
+
+
+def numpy_error(error, *operands):
+    """The RuntimeError PyTorch raises where numpy raised ``error`` (a ValueError) on ``operands``."""
+    return RuntimeError(broadcast_mismatch(*[np.shape(x) for x in operands]) or str(error))
 
 
 def broadcast_mismatch(*shapes):

@@ -8,7 +8,7 @@ from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..shape import sum_to
 from ..tensor import Tensor
-from ._operands import compute, promoted
+from ._operands import compute, numpy_error, promoted
 
 
 def _comparison(numpy_fn, name):
@@ -109,7 +109,11 @@ def where(condition, input=None, other=None):
             f"{dtypes.scalar_type_name(mask.dtype)}"
         )
     x, y = promoted(input, other)
-    out = Tensor._wrap(compute(np.where, mask, x, y))
+    try:  # three operands: ``compute`` takes two
+        value = np.where(mask, x, y)
+    except ValueError as error:
+        raise numpy_error(error, mask, x, y) from None
+    out = Tensor._wrap(value)
     if should_record(input, other):
         node = WhereBackward0(SavedTensor(condition) if isinstance(condition, Tensor) else mask)
         node.self_shape, node.other_shape = np.shape(x), np.shape(y)

@@ -167,7 +167,10 @@ def _saved(x):
     """What a node keeps of an operand: a SavedTensor, also for a Python number, which
     PyTorch wraps in a zero-dim tensor of its own type (``tensor(2)``, a float64 for
     ``2.5``); so backward frees it, and a second backward fails, as in PyTorch."""
-    return SavedTensor(x) if isinstance(x, Tensor) else SavedTensor.number(x)
+    return SavedTensor(x) if isinstance(x, Tensor) else _saved_number(x)
+
+
+_saved_number = SavedTensor.number  # bound once: ``SavedTensor.number`` makes a new bound method at each use
 
 
 def _record(out, node, input, other, x, y):
@@ -209,13 +212,13 @@ def rsub(input, other, *, alpha=1):
     return out
 
 
-def _is_bool(x):
-    return type(x) is bool or (isinstance(x, Tensor) and x._array.dtype.kind == "b")
-
-
 def _refuse_bool_subtraction(input, other):
-    """PyTorch has no subtraction for bools: it asks for ``^`` or ``~`` instead."""
-    bools = _is_bool(input) + _is_bool(other)
+    """PyTorch has no subtraction for bools (a Python bool, or a tensor of dtype bool): it
+    asks for ``^`` or ``~`` instead. Every subtraction passes here, so both tests are
+    written out, not a helper called per operand."""
+    input_is_bool = type(input) is bool or (isinstance(input, Tensor) and input._array.dtype.kind == "b")
+    other_is_bool = type(other) is bool or (isinstance(other, Tensor) and other._array.dtype.kind == "b")
+    bools = input_is_bool + other_is_bool
     if bools == 2:
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. "

@@ -16,7 +16,7 @@ test: install-test
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 core: install-test
-	$(PY) -m pytest -m "not notebooks and not grading and not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser" $(PYTEST_ARGS)
 
 build: install-test
 	$(PY) -m tools.build

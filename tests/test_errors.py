@@ -1,6 +1,6 @@
 """PyTorch's errors, word for word: where PyTorch fails, minigrad fails with the same text.
 
-Each text was read from PyTorch 2.13 (see ``/work/shared/reference/torch-autograd-facts.md``);
+Each text was read from PyTorch 2.13 on this project's machines;
 when torch is installed, ``test_torch_says_the_same`` checks them against it again.
 """
 import re

@@ -22,19 +22,24 @@ warnings.filterwarnings(
 )
 
 
-def promoted(a, b):
+def promoted(a, b, check_bools=None):
     """Numpy arrays for ``a op b`` whose numpy result has PyTorch's result dtype.
 
     A number becomes a zero-dim array. The common cases come first and cost little:
     two arrays of one dtype, and a float array with a Python number (which takes the
     array's dtype, as in PyTorch; numpy is faster with a zero-dim array than with the
     number itself).
+
+    ``check_bools(a, b)``, if given, is called wherever a bool operand can be: two bool
+    arrays, or the general path. The common float cases cannot hold one, and skip it.
     """
     x = a._array if isinstance(a, Tensor) else a
     y = b._array if isinstance(b, Tensor) else b
     if type(x) is ndarray:
         if type(y) is ndarray:
             if x.dtype is y.dtype or x.dtype == y.dtype:
+                if check_bools is not None and x.dtype.kind == "b":
+                    check_bools(a, b)
                 return x, y
         elif type(y) is float or type(y) is int:
             dtype = x.dtype  # read once: a numpy attribute is a slow, generic lookup
@@ -42,6 +47,8 @@ def promoted(a, b):
                 return x, asarray(y, dtype)
     elif type(y) is ndarray and (type(x) is float or type(x) is int) and y.dtype.kind == "f":
         return asarray(x, y.dtype), y
+    if check_bools is not None:
+        check_bools(a, b)
     if not (isinstance(x, _VALUES) and isinstance(y, _VALUES)):
         raise TypeError(f"unsupported operand types: '{type(a).__name__}' and '{type(b).__name__}'")
     target = dtypes.result_type(x, y)

@@ -192,8 +192,7 @@ def add(input, other, *, alpha=1):
 
 
 def sub(input, other, *, alpha=1):
-    _refuse_bool_subtraction(input, other)
-    x, y = promoted(input, other)
+    x, y = promoted(input, other, _refuse_bool_subtraction)
     out = _wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
     if should_record(input, other):
         node = SubBackward0(alpha)
@@ -204,21 +203,21 @@ def sub(input, other, *, alpha=1):
 
 def rsub(input, other, *, alpha=1):
     """``other - alpha * input`` where ``other`` is a number (``2 - x``)."""
-    _refuse_bool_subtraction(input, other)
-    x, y = promoted(input, other)
+    x, y = promoted(input, other, _refuse_bool_subtraction)
     out = Tensor._wrap(y - x if alpha == 1 else y - alpha * x)
     if should_record(input):
         record(out, RsubBackward1(alpha), input)
     return out
 
 
+def _is_bool(x):
+    return type(x) is bool or (isinstance(x, Tensor) and x._array.dtype.kind == "b")
+
+
 def _refuse_bool_subtraction(input, other):
-    """PyTorch has no subtraction for bools (a Python bool, or a tensor of dtype bool): it
-    asks for ``^`` or ``~`` instead. Every subtraction passes here, so both tests are
-    written out, not a helper called per operand."""
-    input_is_bool = type(input) is bool or (isinstance(input, Tensor) and input._array.dtype.kind == "b")
-    other_is_bool = type(other) is bool or (isinstance(other, Tensor) and other._array.dtype.kind == "b")
-    bools = input_is_bool + other_is_bool
+    """PyTorch has no subtraction for bools: it asks for ``^`` or ``~`` instead. ``promoted``
+    calls this only where a bool operand can be, not for a float tensor and a number."""
+    bools = _is_bool(input) + _is_bool(other)
     if bools == 2:
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. "

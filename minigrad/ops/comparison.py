@@ -11,13 +11,23 @@ from ..tensor import Tensor
 from ._operands import compute, numpy_error, promoted
 
 
-def _comparison(numpy_fn, name):
-    def compare(input, other):
-        return Tensor._wrap(compute(numpy_fn, *promoted(input, other)))
+def _elementwise(numpy_fn, name, doc, floats=True):
+    """An element-wise function of two operands (promoted first) that records nothing.
+    ``floats=False``: a float operand is refused, as PyTorch refuses it for bitwise ops."""
 
-    compare.__name__ = compare.__qualname__ = name
-    compare.__doc__ = f"Element-wise ``{numpy_fn.__name__}`` as a bool tensor (operands promoted first)."
-    return compare
+    def apply(input, other):
+        x, y = promoted(input, other)
+        if not floats and (x.dtype.kind == "f" or y.dtype.kind == "f"):
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'Float\'')
+        return Tensor._wrap(compute(numpy_fn, x, y))
+
+    apply.__name__ = apply.__qualname__ = name
+    apply.__doc__ = doc
+    return apply
+
+
+def _comparison(numpy_fn, name):
+    return _elementwise(numpy_fn, name, f"Element-wise ``{numpy_fn.__name__}`` as a bool tensor.")
 
 
 eq = _comparison(np.equal, "eq")
@@ -40,15 +50,8 @@ def bitwise_not(input):
 
 
 def _bitwise(numpy_fn, name):
-    def combine(input, other):
-        x, y = promoted(input, other)
-        if x.dtype.kind == "f" or y.dtype.kind == "f":
-            raise NotImplementedError(f'"{name}_cpu" not implemented for \'Float\'')
-        return Tensor._wrap(compute(numpy_fn, x, y))
-
-    combine.__name__ = combine.__qualname__ = name
-    combine.__doc__ = f"``{name}``: logical for bool tensors, bit by bit for integers, refused for floats."
-    return combine
+    return _elementwise(numpy_fn, name, f"``{name}``: logical for bool tensors, bit by bit for integers, refused "
+                        "for floats.", floats=False)
 
 
 bitwise_and = _bitwise(np.bitwise_and, "bitwise_and")

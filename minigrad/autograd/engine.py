@@ -11,7 +11,7 @@ import heapq
 
 import numpy as np
 
-from . import grad_mode
+from . import grad_mode, ownership
 from .graph import AccumulateGrad, GraphRoot, Node, grad_tensor, run_tensor_hooks
 
 
@@ -34,6 +34,7 @@ def execute(root, keep_graph=False):
     """
     dependencies = compute_dependencies(root)
     buffers = {root: [None]}
+    ownership.track(buffers)  # a leaf may keep a gradient only if no waiting node holds it
     ready = [(0, 0, root)]
     order = []
     raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
@@ -71,6 +72,7 @@ def run_node(node, grads):
     if hooks is not None and hooks.post:
         _after(hooks, results, grads)
     if _observers:
+        ownership.outsiders_run()
         for observer in _observers:
             observer(node, grads, results)
     if task is not None:
@@ -197,6 +199,7 @@ def _before(node, hooks, grads):
     """Tensor hooks, then ``retain_grad``, then node pre-hooks may see or replace the gradients."""
     grads = _tensor_hooks(hooks, grads)
     for hook in list(hooks.pre.values()):
+        ownership.outsiders_run()
         replaced = hook(tuple(None if g is None else grad_tensor(g) for g in grads))
         if replaced is not None:
             grads = [None if g is None else (g if grad_mode._enabled else g._array) for g in replaced]
@@ -227,6 +230,7 @@ def _retain(tensor, grad):
 
 def _after(hooks, results, grads):
     wrap = lambda gs: tuple(None if g is None else grad_tensor(g) for g in gs)  # noqa: E731
+    ownership.outsiders_run()
     for hook in list(hooks.post.values()):
         hook(wrap(results), wrap(grads))
 
@@ -254,7 +258,8 @@ def run_backward(edges, grads, keep_graph, create_graph, targets=None, capture=F
     grad_mode._set_enabled(create_graph)
     _task = task
     try:
-        execute(root, keep_graph or task is not None)
+        with ownership.backward_pass(grads):
+            execute(root, keep_graph or task is not None)
     finally:
         grad_mode._set_enabled(previous)
         _task = previous_task

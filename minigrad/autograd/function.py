@@ -10,7 +10,7 @@ import inspect
 
 import numpy as np
 
-from . import grad_mode
+from . import grad_mode, ownership
 from .graph import Node, SavedTensor, _sequence, gradient_edge, record, should_record
 
 NO_BACKWARD = (
@@ -63,6 +63,7 @@ class BackwardCFunction(Node, FunctionCtx):
         backward = self._forward_cls.backward
         if backward is Function.backward:
             raise NotImplementedError(NO_BACKWARD)
+        ownership.outsiders_run()  # user code sees the gradients and may keep what it returns
         raise NotImplementedError("step 5.3: your code goes here (see the chapter's exercise)")
 
     def _grad_tensor(self, grad, nr):

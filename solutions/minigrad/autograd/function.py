@@ -10,7 +10,7 @@ import inspect
 
 import numpy as np
 
-from . import grad_mode
+from . import grad_mode, ownership
 from .graph import Node, SavedTensor, _sequence, gradient_edge, record, should_record
 
 NO_BACKWARD = (
@@ -67,6 +67,7 @@ class BackwardCFunction(Node, FunctionCtx):
         backward = self._forward_cls.backward
         if backward is Function.backward:
             raise NotImplementedError(NO_BACKWARD)
+        ownership.outsiders_run()  # user code sees the gradients and may keep what it returns
         # BEGIN SOLUTION 5.3
         grads = [self._grad_tensor(g, nr) for nr, g in enumerate(grads)]
         results = backward(self, *grads)

@@ -12,7 +12,7 @@ import weakref
 
 import numpy as np
 
-from . import grad_mode
+from . import grad_mode, ownership
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -153,9 +153,10 @@ class AccumulateGrad(Node):
         self._dtype = variable._array.dtype
 
     def backward(self, grad):
-        if self.variable._hooks:
-            grad = run_tensor_hooks(self.variable._hooks, grad)
-        accumulate_grad(self.variable, grad)
+        variable = self.variable
+        if variable._hooks:
+            grad = run_tensor_hooks(variable._hooks, grad)
+        accumulate_grad(variable, grad, owned=variable._grad is None and ownership.take(grad))
         return ()
 
 
@@ -308,6 +309,7 @@ def run_tensor_hooks(hooks, grad):
     """Call the hooks registered on one tensor, in order; one that returns a value
     replaces the gradient (an array again, unless the backward is being recorded)."""
     for hook in list(hooks.values()):
+        ownership.outsiders_run()  # the hook may keep the gradient, or return one it holds
         result = hook(grad_tensor(grad))
         if result is not None:
             _check_hook_result(hook, result, grad)
@@ -398,18 +400,22 @@ def record(out, node, *inputs):
 # ---------------------------------------------------------------- accumulation
 
 
-def accumulate_grad(variable, grad):
+def accumulate_grad(variable, grad, owned=False):
     """Add ``grad`` into ``variable.grad``: the only place a leaf's gradient is written.
 
-    The first gradient is copied into a fresh tensor (the engine may hand the same
-    array to several places, and broadcast views cannot be written to).
+    The first gradient becomes ``.grad``. Later ones are added to it in place, so it must
+    be an array of the leaf's own: the engine may hand one array to several places, and
+    a broadcast view cannot be written to. ``owned`` says that nobody else holds
+    ``grad`` (see ``ownership``): then it is kept as it is, saving a copy, as in PyTorch.
     """
     from ..tensor import Tensor
 
     # BEGIN SOLUTION 2.2
     if variable._grad is None:
-        if isinstance(grad, Tensor):  # create_graph=True: keep the gradient's own graph
-            variable._grad = grad
+        if isinstance(grad, Tensor):  # create_graph=True: a copy that is recorded (CopyBackwards)
+            variable._grad = Tensor._wrap(np.empty_like(grad._array)).copy_(grad)
+        elif owned:
+            variable._grad = Tensor._wrap(grad)
         else:
             variable._grad = Tensor._wrap(np.array(grad, dtype=variable._array.dtype))
         return

@@ -145,3 +145,19 @@ def test_with_create_graph_the_first_gradient_is_a_recorded_copy(lib):
     assert a.grad is not b.grad and a.grad.grad_fn is None
     a.grad.zero_()
     assert b.grad.tolist() == [1.0, 1.0, 1.0]
+
+
+def test_with_create_graph_a_retained_gradient_is_a_recorded_clone(lib):
+    x = lib.ones(3, requires_grad=True)
+    y = x * 2
+    y.retain_grad()
+    (y * y).sum().backward(create_graph=True)
+    assert type(y.grad.grad_fn).__name__ == "CloneBackward0"
+    a = lib.ones(3, requires_grad=True)
+    b, c = a * 1, a * 1
+    b.retain_grad()
+    c.retain_grad()
+    (b + c).sum().backward(create_graph=True)  # both receive the same gradient
+    assert b.grad is not c.grad
+    b.grad.zero_()
+    assert c.grad.tolist() == [1.0, 1.0, 1.0]

@@ -220,10 +220,11 @@ def _tensor_hooks(hooks, grads):
 
 
 def _retain(tensor, grad):
+    """``retain_grad``: the first gradient is a copy (with create_graph, a recorded ``clone``)."""
     from ..tensor import Tensor
 
     if tensor._grad is None:
-        tensor._grad = grad if isinstance(grad, Tensor) else Tensor._wrap(np.array(grad))
+        tensor._grad = grad.clone() if isinstance(grad, Tensor) else Tensor._wrap(np.array(grad))
     else:
         tensor._grad = tensor._grad + grad
 

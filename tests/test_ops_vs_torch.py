@@ -318,3 +318,17 @@ def test_graph_has_torchs_nodes(build):
         return _graph(build(lib, w, x))
 
     assert make(minigrad) == make(torch)
+
+
+def test_a_float32_chain_with_python_numbers_has_pytorchs_gradient_bit_for_bit():
+    """A Python number saved for backward is multiplied in the tensor's dtype, as in PyTorch."""
+
+    def chain(lib):
+        x = lib.tensor([0.3, -1.7, 2.2, 5.0], requires_grad=True)
+        y = x
+        for _ in range(200):
+            y = y * 1.01 / 3.0 * 2.9
+        y.sum().backward()
+        return x.grad.numpy()
+
+    np.testing.assert_array_equal(chain(minigrad), chain(torch))

@@ -185,7 +185,7 @@ class SavedTensor:
     since, and fails once backward has freed it.
     """
 
-    __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr")
+    __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr", "_number")
 
     def __init__(self, tensor, is_output=False):
         self._counter = counter = tensor._version_counter
@@ -195,13 +195,17 @@ class SavedTensor:
         self._output_nr = tensor._output_nr if is_output else None
 
     @classmethod
-    def number(cls, value):
-        """A Python number an operation keeps (``x * 2`` keeps the 2). PyTorch keeps it as a
-        zero-dim tensor of its own type (``tensor(2)``, float64 for ``2.5``); here only its
-        array is made, and the tensor on first ``unpack(..., as_tensor=True)``: backward
-        itself reads the array."""
+    def number(cls, value, array):
+        """A Python number an operation keeps (``x * 2`` keeps the 2), with ``array``, the
+        zero-dim array the operation computed with (``promoted`` gave it the tensor's dtype).
+
+        Backward reads ``array``: a gradient times it keeps the gradient's dtype, as in
+        PyTorch, and costs less than a product with the number itself. The value a user
+        sees (``_saved_other``) is what PyTorch keeps, a zero-dim tensor of the number's own
+        type (``tensor(2)``, float64 for ``2.5``), made from the number on first use.
+        """
         saved = _new_object(cls)
-        saved._array = _asarray(value)
+        saved._array, saved._number = array, value
         saved._counter, saved._version = _UNCHANGED, 0
         saved._tensor = saved._output_nr = None
         return saved
@@ -217,9 +221,9 @@ class SavedTensor:
             return self._tensor
         from ..tensor import Tensor
 
-        if self._output_nr is None:  # a number (see ``number``): its tensor, made once
-            self._tensor = Tensor._wrap(self._array)
-            self._counter = self._tensor._version_counter
+        if self._output_nr is None:  # a number (see ``number``): from now on, its tensor is what is kept
+            self._tensor = Tensor._wrap(_asarray(self._number))
+            self._array, self._counter = self._tensor._array, self._tensor._version_counter
             return self._tensor
         out = Tensor._wrap(self._array, requires_grad=True)
         out.grad_fn, out._output_nr, out._version_counter = node, self._output_nr, self._counter

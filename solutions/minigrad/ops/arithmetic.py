@@ -163,11 +163,12 @@ def _requires_grad(x):
     return isinstance(x, Tensor) and x._requires_grad
 
 
-def _saved(x):
-    """What a node keeps of an operand: a SavedTensor, also for a Python number, which
-    PyTorch wraps in a zero-dim tensor of its own type (``tensor(2)``, a float64 for
-    ``2.5``); so backward frees it, and a second backward fails, as in PyTorch."""
-    return SavedTensor(x) if isinstance(x, Tensor) else _saved_number(x)
+def _saved(x, array):
+    """What a node keeps of an operand (``array``: the operand as ``promoted`` made it): a
+    SavedTensor, also for a Python number, which PyTorch wraps in a zero-dim tensor of its
+    own type (``tensor(2)``, a float64 for ``2.5``); so backward frees it, and a second
+    backward fails, as in PyTorch."""
+    return SavedTensor(x) if isinstance(x, Tensor) else _saved_number(x, array)
 
 
 _saved_number = SavedTensor.number  # bound once: ``SavedTensor.number`` makes a new bound method at each use
@@ -235,8 +236,8 @@ def mul(input, other):
     out = _wrap(compute(operator.mul, x, y))
     if should_record(input, other):
         # Each input is needed only for the gradient of the other one.
-        saved_self = _saved(input) if isinstance(other, Tensor) and other._requires_grad else None
-        saved_other = _saved(other) if isinstance(input, Tensor) and input._requires_grad else None
+        saved_self = _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None
+        saved_other = _saved(other, y) if isinstance(input, Tensor) and input._requires_grad else None
         node = MulBackward0(saved_self, saved_other)
         node.self_shape, node.other_shape = x.shape, y.shape
         record(out, node, input, other)
@@ -250,8 +251,8 @@ def div(input, other, *, rounding_mode=None):
     out = Tensor._wrap(compute(operator.truediv, x, y))
     if should_record(input, other):
         # self is needed only for the gradient of other; other for both gradients.
-        saved_self = _saved(input) if _requires_grad(other) else None
-        _record(out, DivBackward0(saved_self, _saved(other)), input, other, x, y)
+        saved_self = _saved(input, x) if _requires_grad(other) else None
+        _record(out, DivBackward0(saved_self, _saved(other, y)), input, other, x, y)
     return out
 
 

@@ -124,7 +124,7 @@ def w2(lib, steps=50, repeats=3):
 # ---------------------------------------------------------------- W3: a big matrix product
 
 
-def w3(lib, repeats=5):
+def w3(lib, repeats=10):
     rng = np.random.default_rng(0)
     a = lib.tensor(rng.standard_normal((1024, 1024)).astype(np.float32), requires_grad=True)
     b = lib.tensor(rng.standard_normal((1024, 1024)).astype(np.float32), requires_grad=True)

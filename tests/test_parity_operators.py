@@ -215,3 +215,76 @@ def test_copying_a_tensor_with_tensor_warns(lib):
                                          r"sourceTensor\.detach\(\)\.clone\(\)"):
         copy = lib.tensor(lib.ones(2))
     assert copy.tolist() == [1.0, 1.0]
+
+
+def test_a_grad_fn_can_be_called_on_a_gradient(lib):
+    x = lib.ones(3, requires_grad=True)
+    product = x * 3
+    assert [None if g is None else g.tolist() for g in product.grad_fn(lib.ones(3))] == [[3.0, 3.0, 3.0], None]
+    square_sum = (x * x).sum()
+    assert square_sum.grad_fn(lib.tensor(1.0)).tolist() == [1.0, 1.0, 1.0]  # one gradient: no tuple
+    assert repr(square_sum.grad_fn.next_functions[0][0](lib.ones(3))[0]) == (
+        "tensor([1., 1., 1.], grad_fn=<MulBackward0>)")  # grad mode on: the call is recorded
+    assert error_of(lambda: product.grad_fn(lib.ones(3), lib.ones(3))) == (
+        "TypeError", "expected 1 arguments, got 2 instead")
+    accumulator = product.grad_fn.next_functions[0][0]
+    assert accumulator(lib.ones(3)) == () and x.grad.tolist() == [1.0, 1.0, 1.0]
+
+
+def test_a_number_to_a_tensor_power_keeps_the_exponent(lib):
+    x = lib.ones(3, requires_grad=True)
+    node = (2 ** x).grad_fn
+    assert type(node).__name__ == "PowBackward2" and node._saved_self == 2
+    assert node._saved_exponent is x
+    assert node._saved_result.tolist() == [2.0, 2.0, 2.0]
+
+
+def test_saving_a_number_for_backward_is_a_type_error(lib):
+    class Double(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a, 3)
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad * 2
+
+    assert Double.apply(lib.ones(2)).tolist() == [2.0, 2.0]  # nothing is saved when nothing is recorded
+    assert error_of(lambda: Double.apply(lib.ones(2, requires_grad=True))) == (
+        "TypeError", "save_for_backward can only save variables, but argument 1 is of type int")
+
+
+def test_instantiating_a_function_warns(lib):
+    class Exp(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a.exp()
+
+    with pytest.warns(DeprecationWarning) as caught:
+        Exp()
+    assert str(caught[0].message) == (
+        f"{Exp} should not be instantiated. Methods on autograd functions are all static, so you should invoke "
+        "them on the class itself. Instantiating an autograd function will raise an error in a future version of "
+        "PyTorch.")
+
+
+def test_x_T_warns_once_on_other_than_matrices(monkeypatch):
+    """PyTorch warns once per process (so its own run cannot be repeated here); these are its words."""
+    from minigrad.ops import views
+
+    monkeypatch.setattr(views, "_t_warned", set())
+    with pytest.warns(UserWarning) as caught:
+        assert mg.ones(3).T.shape == (3,)
+        assert mg.ones(2, 3, 4).T.shape == (4, 3, 2)
+        mg.ones(()).T
+    assert [str(w.message) for w in caught] == [
+        "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+        "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+        "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+        "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mg.ones(2, 3).T
+        mg.ones(3).T  # said once already

@@ -7,6 +7,7 @@ saved with ``ctx.save_for_backward`` is what ``backward`` reads from
 """
 import functools
 import inspect
+import warnings
 
 import numpy as np
 
@@ -94,6 +95,16 @@ class Function(metaclass=_FunctionMeta):
     ``setup_context(ctx, inputs, output)`` that saves what backward needs.
     """
 
+    def __init__(self, *args, **kwargs):
+        """Functions are used through the class (``Exp.apply(x)``); an instance is of no use."""
+        warnings.warn(
+            f"{type(self)} should not be instantiated. Methods on autograd functions are all static, so you "
+            "should invoke them on the class itself. Instantiating an autograd function will raise an error "
+            "in a future version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
@@ -177,7 +188,7 @@ def _link(ctx, args, outs):
     for nr, out in enumerate(outs):
         if isinstance(out, Tensor) and not any(out is t for t in ctx._non_differentiable):
             out.grad_fn, out._output_nr, out._requires_grad = ctx, nr, True
-    ctx._saved = tuple(_save(t, outs) for t in ctx._to_save)
+    ctx._saved = tuple(_save(t, outs, i) for i, t in enumerate(ctx._to_save))
 
 
 def _check_dirty(tensor):
@@ -186,10 +197,16 @@ def _check_dirty(tensor):
         raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
 
 
-def _save(tensor, outs):
+def _save(tensor, outs, index):
     """Outputs are saved without a reference back to themselves; inputs as they are."""
+    from ..tensor import Tensor
+
     if tensor is None:
         return None
+    if not isinstance(tensor, Tensor):
+        raise TypeError(
+            f"save_for_backward can only save variables, but argument {index} is of type {type(tensor).__name__}"
+        )
     return SavedTensor(tensor, is_output=any(tensor is o for o in outs))
 
 

@@ -4,6 +4,7 @@ counter) with their base, as in PyTorch, and their backward puts the gradient ba
 in the input's shape.
 """
 import math
+import warnings
 import weakref
 
 import numpy as np
@@ -335,9 +336,25 @@ def t(input):
     return _record_view(input, _view_of(input, input._array.T), TBackward0())
 
 
+_T_WARNINGS = {  # PyTorch warns once per process for each case; ``x.mT`` is the batch-friendly spelling
+    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+    1: "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+    "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+}
+_t_warned = set()
+
+
 def T(input):
-    """``x.T``: every dimension reversed (a permute, as PyTorch records it)."""
-    return permute(input, tuple(reversed(range(input._array.ndim))))
+    """``x.T``: every dimension reversed (a permute, as PyTorch records it). Meant for
+    matrices: on any other tensor PyTorch warns, once, that this is deprecated."""
+    ndim = input._array.ndim
+    if ndim != 2:
+        case = 0 if ndim == 0 else 1
+        if case not in _t_warned:
+            _t_warned.add(case)
+            warnings.warn(_T_WARNINGS[case], UserWarning, stacklevel=2)
+    return permute(input, tuple(reversed(range(ndim))))
 
 
 def flatten(input, start_dim=0, end_dim=-1):

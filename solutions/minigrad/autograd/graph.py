@@ -103,6 +103,23 @@ class Node:
         """List the ``_saved_*`` attributes too: tools such as torchviz find them with ``dir``."""
         return sorted(set(super().__dir__()) | {"_saved_" + name for name in type(self).saved_names})
 
+    def __call__(self, *grads):
+        """``grad_fn(grad)``: this node's backward alone, on gradient tensors, as PyTorch allows.
+
+        Returns one gradient per edge (None where none), as tensors: a tuple, unless there
+        is exactly one (PyTorch's way). Nothing is freed, no hook runs, and no broadcast
+        gradient is summed back to its input's shape: that is the engine's work, not the
+        node's. With grad mode on, the call is recorded.
+        """
+        if len(grads) != self._num_outputs:
+            raise TypeError(f"expected {self._num_outputs} arguments, got {len(grads)} instead")
+        recording = grad_mode._enabled
+        results = self.backward(*[g if recording or g is None else g._array for g in grads])
+        if type(results) is not tuple:
+            results = (results,)
+        results = tuple(None if r is None else grad_tensor(r) for r in results)
+        return results[0] if len(results) == 1 else results
+
     def register_hook(self, hook):
         """Call ``hook(grad_inputs, grad_outputs)`` after this node's backward."""
         return hooks_of(self).add(hooks_of(self).post, hook)

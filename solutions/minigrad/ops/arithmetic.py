@@ -149,10 +149,10 @@ class PowBackward2(Node):
     """out = self ** exponent, ``self`` a number: d/d(exponent) = out * log(self)."""
 
     __slots__ = ()
-    saved_names = ("self", "result")
+    saved_names = ("self", "exponent", "result")  # the exponent is not needed, but PyTorch keeps it
 
     def backward(self, grad):
-        self_, result = self.saved_tensors
+        self_, _, result = self.saved_tensors
         return grad * result * float(np.log(self_))
 
 
@@ -301,7 +301,7 @@ def pow(input, exponent):  # noqa: A001 - PyTorch's name
     out = Tensor._wrap(compute(operator.pow, x, e))
     if not isinstance(input, Tensor):
         if should_record(exponent):
-            record(out, PowBackward2(input, SavedTensor(out, is_output=True)), exponent)
+            record(out, PowBackward2(input, SavedTensor(exponent), SavedTensor(out, is_output=True)), exponent)
     elif isinstance(exponent, Tensor):
         if should_record(input, exponent):
             node = PowBackward1(SavedTensor(input), SavedTensor(exponent), SavedTensor(out, is_output=True))

@@ -2,9 +2,10 @@
 
 ``optimizer.step()`` changes each parameter in place, with the same formulas and in
 the same order as PyTorch's single-tensor code (``torch/optim/sgd.py``,
-``torch/optim/adam.py``), so results agree to float32 rounding. Each update bumps the
-parameter's version counter, as PyTorch's in-place ``add_`` does: a graph that saved
-the old value will refuse to run backward with the new one.
+``torch/optim/adam.py``, ``torch/optim/rmsprop.py``), so results agree to float32
+rounding. Each update bumps the parameter's version counter, as PyTorch's in-place
+``add_`` does: a graph that saved the old value will refuse to run backward with the
+new one.
 
 Options such as ``foreach``, ``fused`` or ``differentiable`` choose between PyTorch's
 kernels, which compute the same numbers; minigrad has one kernel and keeps those
@@ -218,4 +219,85 @@ class Adam(Optimizer):
         param._array -= step_size * exp_avg / denom
 
 
-__all__ = ["SGD", "Adam", "Optimizer"]
+class AdamW(Adam):
+    """Adam with decoupled weight decay: p *= 1 - lr * weight_decay before each step.
+
+    Plain Adam adds weight_decay * p to the gradient, where the 1/√v̂ scaling then weakens
+    the decay of parameters with large gradients; AdamW shrinks every parameter by the same
+    factor instead. PyTorch makes it Adam with ``decoupled_weight_decay=True`` (shown in
+    ``param_groups`` and in its printing), and a default decay of 0.01 rather than 0.
+    """
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)
+
+
+class RMSprop(Optimizer):
+    """RMSprop: each element's step divided by √(running mean of g²), so steep and flat directions move alike.
+
+    v = α v + (1 - α) g², then p -= lr * g / (√v + eps). With ``centered``, v minus the
+    square of a running mean of g (an estimate of g's variance) replaces v; with
+    ``momentum``, a buffer b = momentum * b + g / (√v + eps) (starting from 0) is the step.
+    """
+
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        for what, value in (("learning rate", lr), ("epsilon value", eps), ("momentum value", momentum),
+                            ("weight_decay value", weight_decay), ("alpha value", alpha)):
+            if value < 0.0:
+                raise ValueError(f"Invalid {what}: {value}")
+        defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered, weight_decay=weight_decay,
+                        capturable=capturable, foreach=foreach, maximize=maximize, differentiable=differentiable)
+        super().__init__(params, defaults)
+
+    def _init_state(self, param, group):
+        """step, and zero buffers shaped like the parameter: only those the group's options use, as in PyTorch."""
+        state = self.state[param]
+        state["step"] = Tensor._wrap(np.zeros((), dtypes.get_default_dtype().numpy))
+        state["square_avg"] = Tensor._wrap(np.zeros_like(param._array))
+        if group["momentum"] > 0:
+            state["momentum_buffer"] = Tensor._wrap(np.zeros_like(param._array))
+        if group["centered"]:
+            state["grad_avg"] = Tensor._wrap(np.zeros_like(param._array))
+        return state
+
+    def _update(self, param, grad, group):
+        state = self.state[param] or self._init_state(param, group)
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._array += 1
+        if group["weight_decay"] != 0:
+            grad = grad + group["weight_decay"] * param._array
+        avg = self._root_mean_square(state, grad, group)
+        if group["momentum"] > 0:
+            buffer = state["momentum_buffer"]._array
+            buffer *= group["momentum"]
+            buffer += grad / avg
+            param._array -= group["lr"] * buffer
+        else:
+            param._array -= group["lr"] * (grad / avg)
+
+    @staticmethod
+    def _root_mean_square(state, grad, group):
+        """√v + eps, the per-element divisor, after folding this gradient into the running means.
+
+        Centered, v is the running mean of g² minus the square of the running mean of g.
+        """
+        alpha = group["alpha"]
+        square_avg = state["square_avg"]._array
+        square_avg *= alpha
+        square_avg += (1 - alpha) * grad * grad
+        if group["centered"]:
+            grad_avg = state["grad_avg"]._array
+            grad_avg += (1 - alpha) * (grad - grad_avg)  # PyTorch's lerp_(grad, 1 - alpha)
+            avg = np.sqrt(square_avg - grad_avg * grad_avg)
+        else:
+            avg = np.sqrt(square_avg)
+        avg += group["eps"]
+        return avg
+
+
+__all__ = ["SGD", "Adam", "AdamW", "Optimizer", "RMSprop"]

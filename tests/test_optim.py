@@ -1,4 +1,4 @@
-"""``minigrad.optim``: SGD and Adam, step by step against PyTorch, and a training loop that learns."""
+"""``minigrad.optim``: SGD, Adam, AdamW and RMSprop, step by step against PyTorch and by hand; a line fitted."""
 import warnings
 
 import numpy as np
@@ -59,6 +59,18 @@ OPTIMIZERS = {
     "adam amsgrad": lambda lib, params: lib.optim.Adam(params, lr=0.02, amsgrad=True, eps=1e-6),
     "adamw": lambda lib, params: lib.optim.Adam(params, lr=0.01, weight_decay=0.1, decoupled_weight_decay=True),
     "groups": lambda lib, params: lib.optim.SGD([{"params": list(params)[:2], "lr": 0.3}], lr=0.1, momentum=0.5),
+    "AdamW defaults": lambda lib, params: lib.optim.AdamW(params),
+    "AdamW": lambda lib, params: lib.optim.AdamW(params, lr=0.02, betas=(0.8, 0.9), eps=1e-6, weight_decay=0.5),
+    "AdamW amsgrad": lambda lib, params: lib.optim.AdamW(params, lr=0.02, weight_decay=0.1, amsgrad=True),
+    "AdamW maximize": lambda lib, params: lib.optim.AdamW(params, lr=0.01, maximize=True),
+    "rmsprop defaults": lambda lib, params: lib.optim.RMSprop(params),
+    "rmsprop alpha eps": lambda lib, params: lib.optim.RMSprop(params, lr=0.01, alpha=0.9, eps=1e-3),
+    "rmsprop weight decay": lambda lib, params: lib.optim.RMSprop(params, lr=0.01, weight_decay=0.1),
+    "rmsprop momentum": lambda lib, params: lib.optim.RMSprop(params, lr=0.005, momentum=0.9),
+    "rmsprop centered": lambda lib, params: lib.optim.RMSprop(params, lr=0.01, centered=True),
+    "rmsprop maximize": lambda lib, params: lib.optim.RMSprop(params, lr=0.01, maximize=True),
+    "rmsprop everything": lambda lib, params: lib.optim.RMSprop(
+        params, 0.005, 0.95, 1e-6, 0.05, 0.5, True, maximize=True),
 }
 
 
@@ -165,6 +177,14 @@ ERRORS = {
     "adam eps": lambda lib: lib.optim.Adam(lib.nn.Linear(1, 1).parameters(), eps=-1),
     "adam beta": lambda lib: lib.optim.Adam(lib.nn.Linear(1, 1).parameters(), betas=(0.9, 1.0)),
     "adam weight decay": lambda lib: lib.optim.Adam(lib.nn.Linear(1, 1).parameters(), weight_decay=-0.1),
+    "adamw weight decay": lambda lib: lib.optim.AdamW(lib.nn.Linear(1, 1).parameters(), weight_decay=-0.1),
+    "adamw beta": lambda lib: lib.optim.AdamW(lib.nn.Linear(1, 1).parameters(), betas=(-0.1, 0.9)),
+    "adamw coupled": lambda lib: lib.optim.AdamW(lib.nn.Linear(1, 1).parameters(), decoupled_weight_decay=False),
+    "rmsprop lr": lambda lib: lib.optim.RMSprop(lib.nn.Linear(1, 1).parameters(), lr=-0.1, alpha=-1),
+    "rmsprop eps": lambda lib: lib.optim.RMSprop(lib.nn.Linear(1, 1).parameters(), eps=-1, momentum=-1),
+    "rmsprop momentum": lambda lib: lib.optim.RMSprop(lib.nn.Linear(1, 1).parameters(), momentum=-1),
+    "rmsprop weight decay": lambda lib: lib.optim.RMSprop(lib.nn.Linear(1, 1).parameters(), weight_decay=-1),
+    "rmsprop alpha": lambda lib: lib.optim.RMSprop(lib.nn.Linear(1, 1).parameters(), alpha=-0.5),
 }
 
 
@@ -186,6 +206,85 @@ def test_duplicate_parameters_warn_like_pytorch(torch):
         return [str(w.message) for w in seen]
 
     assert warned(minigrad) == warned(torch) != []
+
+
+def steps_with_gradient(optimizer_class, gradient, start, steps, **options):
+    """The parameter after each of ``steps`` updates, its gradient held at ``gradient`` throughout.
+
+    A constant gradient makes the running means of g and g² simple: after n steps with
+    decay α, they are (1 - αⁿ) g and (1 - αⁿ) g², so the expected values have closed forms.
+    """
+    param = nn.Parameter(minigrad.tensor(start, dtype=minigrad.float64))
+    optimizer = optimizer_class([param], **options)
+    path = []
+    for _ in range(steps):
+        param.grad = minigrad.tensor(gradient, dtype=minigrad.float64)
+        optimizer.step()
+        path.append(array(param).copy())
+    return np.array(path), optimizer
+
+
+G = np.array([0.5, -4.0, 2.0])
+P0 = np.array([1.0, -2.0, 0.0])
+
+
+def test_rmsprop_steps_by_lr_over_the_root_of_the_decayed_mean_square():
+    """p -= lr g / √((1 - αⁿ) g²): a step of lr / √(1 - αⁿ) against the sign of g, whatever its size."""
+    path, optimizer = steps_with_gradient(optim.RMSprop, G, P0, 3, lr=0.1, alpha=0.9, eps=0)
+    steps = 0.1 / np.sqrt(1 - 0.9 ** np.arange(1, 4))
+    np.testing.assert_allclose(path, P0 - np.cumsum(steps)[:, None] * np.sign(G), rtol=1e-12)
+    assert sorted(optimizer.state[optimizer.param_groups[0]["params"][0]]) == ["square_avg", "step"]
+
+
+def test_rmsprop_eps_is_added_to_the_root():
+    path, _ = steps_with_gradient(optim.RMSprop, G, P0, 1, lr=0.1, alpha=0.5, eps=0.25)
+    np.testing.assert_allclose(path[0], P0 - 0.1 * G / (np.sqrt(0.5 * G * G) + 0.25), rtol=1e-12)
+
+
+def test_rmsprop_centered_divides_by_the_spread_of_the_gradient():
+    """Centered, v = (1 - αⁿ) g² - (1 - αⁿ)² g² = (1 - αⁿ) αⁿ g²."""
+    path, optimizer = steps_with_gradient(optim.RMSprop, G, P0, 3, lr=0.1, alpha=0.9, eps=0, centered=True)
+    decayed = 0.9 ** np.arange(1, 4)
+    steps = 0.1 / np.sqrt((1 - decayed) * decayed)
+    np.testing.assert_allclose(path, P0 - np.cumsum(steps)[:, None] * np.sign(G), rtol=1e-12)
+    assert "grad_avg" in optimizer.state[optimizer.param_groups[0]["params"][0]]
+
+
+def test_rmsprop_momentum_accumulates_the_scaled_gradients():
+    """b = μ b + g / √v, p -= lr b, with the buffer starting at zero."""
+    path, _ = steps_with_gradient(optim.RMSprop, G, P0, 3, lr=0.1, alpha=0.9, eps=0, momentum=0.5)
+    buffer, expected = 0.0, []
+    for n in range(1, 4):
+        buffer = 0.5 * buffer + 1 / np.sqrt(1 - 0.9**n)
+        expected.append(-0.1 * buffer * np.sign(G))
+    np.testing.assert_allclose(path, P0 + np.cumsum(expected, axis=0), rtol=1e-12)
+
+
+def test_rmsprop_weight_decay_and_maximize_change_the_gradient_it_sees():
+    """One step: g' = -g + wd p (maximize flips g first), and the step is lr g' / √((1 - α) g'²)."""
+    path, _ = steps_with_gradient(optim.RMSprop, G, P0, 1, lr=0.1, alpha=0.9, eps=0, weight_decay=0.25, maximize=True)
+    seen = -G + 0.25 * P0
+    np.testing.assert_allclose(path[0], P0 - 0.1 * seen / np.sqrt(0.1 * seen * seen), rtol=1e-12)
+
+
+def test_adamw_shrinks_the_parameter_then_takes_the_adam_step():
+    """With g constant, m̂ = g and v̂ = g², so each step is p ← p (1 - lr wd) - lr sign(g) (eps aside)."""
+    path, optimizer = steps_with_gradient(optim.AdamW, G, P0, 3, lr=0.1, weight_decay=0.5, eps=0)
+    expected, p = [], P0
+    for _ in range(3):
+        p = p * (1 - 0.1 * 0.5) - 0.1 * np.sign(G)
+        expected.append(p)
+    np.testing.assert_allclose(path, expected, rtol=1e-12)
+    assert optimizer.param_groups[0]["decoupled_weight_decay"] is True
+
+
+def test_adamw_is_adam_with_decoupled_weight_decay():
+    """AdamW's defaults: lr 1e-3 and weight decay 0.01, the decay kept out of the running means."""
+    adamw, _ = steps_with_gradient(optim.AdamW, G, P0, 4)
+    adam, _ = steps_with_gradient(optim.Adam, G, P0, 4, weight_decay=0.01, decoupled_weight_decay=True)
+    coupled, _ = steps_with_gradient(optim.Adam, G, P0, 4, weight_decay=0.01)
+    np.testing.assert_array_equal(adamw, adam)
+    assert not np.allclose(adamw, coupled, rtol=0, atol=1e-9)
 
 
 def test_sgd_fits_a_line():

@@ -125,7 +125,8 @@ class PowBackward0(Node):
         self_, exponent = self.saved_tensors
         if exponent == 0:
             return grad * 0
-        return grad * exponent * self_ ** (exponent - 1)
+        lowered = dispatch(self_, lambda a: _power(a, exponent - 1), lambda t: t ** (exponent - 1))
+        return grad * (exponent * lowered)  # grouped as PyTorch groups it: the same roundings
 
 
 class PowBackward1(Node):
@@ -293,12 +294,32 @@ def reciprocal(input):
     return out
 
 
+# The powers PyTorch computes by multiplying, or with a square root, rather than with a
+# general power: each rounds differently, so ``x ** 3`` is ``x * x * x`` here too.
+_SPECIAL_POWERS = {
+    2: lambda x: x * x,
+    3: lambda x: x * x * x,
+    -1: lambda x: 1 / x,
+    -2: lambda x: 1 / (x * x),
+    -0.5: lambda x: 1 / np.sqrt(x),
+}
+
+
+def _power(array, exponent):
+    """``array ** exponent`` for a float array and a Python number, rounded as PyTorch rounds it."""
+    special = _SPECIAL_POWERS.get(exponent)
+    return special(array) if special is not None else array ** np.asarray(exponent, array.dtype)
+
+
 def pow(input, exponent):  # noqa: A001 - PyTorch's name
     """``input ** exponent``: a tensor to a number, a tensor, or a number to a tensor."""
     x, e = promoted(input, exponent)
     if isinstance(exponent, Tensor) and e.dtype.kind == "b":
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
-    out = Tensor._wrap(compute(operator.pow, x, e))
+    if type(exponent) in (int, float) and x.dtype.kind == "f":
+        out = Tensor._wrap(_power(x, exponent))
+    else:
+        out = Tensor._wrap(compute(operator.pow, x, e))
     if not isinstance(input, Tensor):
         if should_record(exponent):
             record(out, PowBackward2(input, SavedTensor(exponent), SavedTensor(out, is_output=True)), exponent)

@@ -23,10 +23,12 @@ from .ops.comparison import (
     maximum, minimum, ne, where,
 )
 from .ops.division import floor_divide, remainder
-from .ops.joining import cat, stack
-from .ops.linalg import bmm, dot, matmul, mm, mv
+from .ops.joining import cat, chunk, split, stack
+from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.pointwise import abs, clamp, clone, cos, exp, log, relu, sigmoid, sign, sin, sqrt, tanh
-from .ops.reductions import argmax, argmin, max, mean, min, norm, sum
+from .ops.reductions import argmax, argmin, max, mean, min, norm, prod, std, sum, var
+from .ops.scans import cumsum
+from .ops.selection import gather, masked_fill
 from .ops.views import flatten, permute, reshape, squeeze, t, transpose, unsqueeze
 from .random import (
     Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
@@ -43,6 +45,12 @@ concat = concatenate = cat
 multiply = mul
 subtract = sub
 negative = neg
+ger = outer
+
+
+def is_tensor(obj):
+    """Whether ``obj`` is a tensor (a ``Parameter`` is one too)."""
+    return isinstance(obj, Tensor)
 
 
 def _legacy(name, numpy_dtype):

@@ -154,6 +154,41 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     return _filled(fill_value, input.shape, _like(input, dtype), requires_grad, device)
 
 
+# ``x.new_ones(2, 3)`` and its kin: new tensors with ``x``'s dtype unless another is given.
+
+
+def _new_size(sizes, size):
+    """``new_ones(2, 3)``, ``new_ones((2, 3))`` and ``new_ones(size=(2, 3))`` mean the same."""
+    return _size(sizes if size is None else (size,))
+
+
+def new_ones(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
+    return _filled(1, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
+
+
+def new_zeros(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
+    return _filled(0, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
+
+
+def new_empty(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
+    return _filled(0, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """Unlike ``full``, the fill value does not choose the dtype: ``self`` does."""
+    fill = fill_value._array if isinstance(fill_value, Tensor) else fill_value
+    return _filled(fill, (size,), _like(self, dtype), requires_grad, device)
+
+
+def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+    """``tensor(data)`` in ``self``'s dtype (not the one ``data`` would choose)."""
+    if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT.replace("torch.tensor(", "tensor.new_tensor("), UserWarning, stacklevel=2)
+        data = data._array
+    numpy_dtype = dtypes.to_numpy(_like(self, dtype))
+    return _finish(np.array(_plain(data), dtype=numpy_dtype), requires_grad, device)
+
+
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     return _finish(np.eye(n, n if m is None else m, dtype=dtypes.to_numpy(dtype)), requires_grad, device)
 

@@ -135,6 +135,49 @@ def joinable(draw, dtype, new_dim):
     return arrays, dim
 
 
+@st.composite
+def split_sizes(draw, dtype):
+    """An array, a dimension and the sizes (one possibly 0) that cut it into pieces."""
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))
+    dim = draw(st.integers(-len(shape), len(shape) - 1))
+    sizes, left = [], shape[dim]
+    while left:
+        sizes.append(draw(st.integers(1, left)))
+        left -= sizes[-1]
+    if draw(st.booleans()):  # an empty piece somewhere
+        sizes.insert(draw(st.integers(0, len(sizes))), 0)
+    return draw(array(dtype, shape, floats(dtype))), dim, tuple(sizes)  # a tuple: a list would be taken for tensors
+
+
+@st.composite
+def gathered(draw, dtype):
+    """An array, a dimension and an index (as nested tuples, so that it becomes an integer
+    tensor that needs no gradient): no larger than the array except along the dimension,
+    with repeats."""
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))
+    dim = draw(st.integers(-len(shape), len(shape) - 1))
+    index_shape = tuple(draw(st.integers(1, n + 2 if d == dim % len(shape) else n)) for d, n in enumerate(shape))
+    index = draw(hnp.arrays(np.int64, index_shape, elements=st.integers(0, shape[dim] - 1)))
+    return draw(array(dtype, shape, floats(dtype))), dim, _nested_tuples(index.tolist())
+
+
+def _nested_tuples(value):
+    return tuple(_nested_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def spread_over(dtype):
+    """An array whose elements all differ, and one dimension of it with at least two elements
+    (a standard deviation of one element, or of equal ones, has no gradient)."""
+    return hnp.array_shapes(min_dims=1, max_dims=3, min_side=2, max_side=4).flatmap(
+        lambda s: st.tuples(hnp.arrays(dtype, s, elements=spaced(dtype), unique=True), st.integers(-len(s), len(s) - 1))
+    )
+
+
+def vectors(dtype):
+    """Two vectors, for ``outer``."""
+    return st.tuples(*[st.integers(1, 4).flatmap(lambda n: array(dtype, (n,), floats(dtype))) for _ in range(2)])
+
+
 # ---------------------------------------------------------------- the operations
 
 
@@ -205,6 +248,20 @@ OPS = [
     Op("cat", lambda lib, arrays, dim: lib.cat(arrays, dim), lambda d: joinable(d, False).map(_listed)),
     Op("stack", lambda lib, arrays, dim: lib.stack(arrays, dim=dim), lambda d: joinable(d, True).map(_listed)),
     Op("chain", lambda lib, a, b: ((a * b).sigmoid() - a.tanh() / 2).sum(-1), binary()),
+    Op("prod", lambda lib, a: a.prod(), unary(lambda d: floats(d, -2.0, 2.0))),
+    Op("prod_dim", lambda lib, a, dim: lib.prod(a, dim, keepdim=dim % 2 == 0), reduced()),
+    Op("cumsum", lambda lib, a, dim: a.cumsum(dim), reduced()),
+    Op("var", lambda lib, a: a.var(), unary(shape=hnp.array_shapes(min_dims=1, max_dims=3, min_side=2, max_side=4))),
+    Op("var_dims", lambda lib, a, dims, keep: lib.var(a, dims, keepdim=keep, correction=0), reduced_dims),
+    Op("std", lambda lib, a, dim: a.std(), spread_over),
+    Op("std_dim", lambda lib, a, dim: lib.std(a, dim, unbiased=True, keepdim=True), spread_over),
+    Op("masked_fill", lambda lib, a, b: a.masked_fill(b > 0, 0.5), _pair(0.25, 0.25)),  # the masks: never at 0
+    Op("masked_fill_tensor", lambda lib, a, b: lib.masked_fill(a, a > 0, b.sum()), _pair(0.25, 0.0)),
+    Op("gather", lambda lib, a, dim, index: a.gather(dim, lib.tensor(index, dtype=lib.int64)), gathered),
+    Op("split", lambda lib, a, dim: a.split(2, dim), reduced()),
+    Op("split_sizes", lambda lib, a, dim, sizes: lib.split(a, sizes, dim=dim), split_sizes),
+    Op("chunk", lambda lib, a, dim: lib.chunk(a, 3, dim), reduced()),
+    Op("outer", lambda lib, a, b: lib.outer(a, b), vectors),
 ]
 
 

@@ -288,3 +288,24 @@ def test_x_T_warns_once_on_other_than_matrices(monkeypatch):
         warnings.simplefilter("error")
         mg.ones(2, 3).T
         mg.ones(3).T  # said once already
+
+
+def test_a_function_with_outputs_of_different_shapes(lib):
+    """Each gradient is checked against the shape of the output it belongs to."""
+
+    class Halves(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x[:2].clone(), x[2:].clone()
+
+        @staticmethod
+        def backward(ctx, first, second):
+            return lib.cat([first, second])
+
+    x = lib.ones(5, 3, requires_grad=True)
+    head, tail = Halves.apply(x)
+    (tail * 2 + head.sum()).sum().backward()
+    assert x.grad[:, 0].tolist() == [9.0, 9.0, 2.0, 2.0, 2.0]  # head.sum() is added to each of 9 elements
+    assert error_of(lambda: Halves.apply(x)[1].backward(lib.ones(2, 3))) == (
+        "RuntimeError", "Mismatch in shape: grad_output[0] has a shape of torch.Size([2, 3]) and output[0] has a "
+        "shape of torch.Size([3, 3]).")

@@ -14,6 +14,7 @@ from .grad_mode import (
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
 from .graph import Node, grad_accumulator, gradient_edge
+from .variable import Variable
 
 
 def _root_edge(tensor, index):
@@ -144,7 +145,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 __all__ = [
     "Function", "FunctionCtx", "Node", "anomaly_mode", "backward", "detect_anomaly", "enable_grad",
     "functional", "grad", "grad_mode", "gradcheck", "gradgradcheck", "inference_mode", "is_grad_enabled",
-    "is_inference_mode_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled",
+    "is_inference_mode_enabled", "no_grad", "set_detect_anomaly", "set_grad_enabled", "Variable",
 ]
 
 from .gradcheck import gradcheck, gradgradcheck  # noqa: E402 - the functions shadow their module, as in PyTorch

@@ -159,13 +159,13 @@ def _nodes_leading_to(root, ends):
     return leading
 
 
-def validate(node, next_node, grad):
-    """Check a gradient against the shape it flows into; cast it to that dtype.
+def validate(node, next_node, nr, grad):
+    """Check a gradient against the shape of output ``nr`` of ``next_node``; cast it to that dtype.
 
     A gradient that is a broadcast of the right shape is summed down, as PyTorch's
     engine does; any other shape is a bug in ``node``'s backward and is named.
     """
-    shape, dtype = next_node._shape, next_node._dtype
+    shape, dtype = (next_node._shape, next_node._dtype) if nr == 0 else next_node._output_meta(nr)
     if grad.shape != shape:
         grad = _sum_to_shape(node, next_node, grad, shape)
     grad_dtype = grad.dtype

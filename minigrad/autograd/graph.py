@@ -53,6 +53,11 @@ class Node:
     def name(self):
         return type(self).__name__
 
+    def _output_meta(self, nr):
+        """The shape and dtype of output ``nr``; ``_shape`` and ``_dtype`` are output 0's,
+        and nodes with several outputs of their own shapes override this."""
+        return self._shape, self._dtype
+
     def __repr__(self):
         return f"<{self.name()} object at {id(self):#x}>"
 

@@ -1,14 +1,18 @@
-"""Joining tensors: ``cat`` puts them end to end along an existing dimension, ``stack``
-along a new one. Backward cuts the gradient back into one piece per input.
+"""Joining tensors and cutting them apart: ``cat`` puts tensors end to end along an
+existing dimension, ``stack`` along a new one; ``split`` and ``chunk`` cut one tensor
+into pieces along a dimension. Backward does the opposite: it cuts the gradient of a
+join into one piece per input, and joins the gradients of the pieces of a split.
 """
 import functools
+import math
 
 import numpy as np
 
 from .. import dtypes
 from ..autograd.graph import Node, record, should_record
+from ..shape import Size
 from ..tensor import Tensor
-from .views import _dim
+from .views import _dim, _view_of
 
 
 class CatBackward0(Node):
@@ -103,3 +107,113 @@ def stack(tensors, dim=0):
         node.count = len(tensors)
         record(out, node, *tensors)
     return out
+
+
+# ---------------------------------------------------------------- split and chunk
+
+
+class SplitBackward0(Node):
+    """The pieces of ``split(size)`` (and ``chunk``) side by side are the input: so are
+    their gradients, joined along ``dim``; a piece that got no gradient contributes zeros.
+
+    One node with an output per piece, as in PyTorch: ``_num_outputs`` tells the engine
+    how many gradients to collect, and ``_output_meta`` each one's shape.
+    """
+
+    __slots__ = ("_num_outputs", "_piece_shapes")
+    saved_names = ("dim", "self_sym_sizes", "split_size")
+
+    def backward(self, *grads):
+        return _joined(grads, self._piece_shapes, self._saved[0])
+
+    def _output_meta(self, nr):
+        return self._piece_shapes[nr], self._dtype
+
+
+class SplitWithSizesBackward0(SplitBackward0):
+    """``split([sizes])``: the same rule, pieces of the sizes given."""
+
+    __slots__ = ()
+    saved_names = ("dim", "self_sym_sizes", "split_sizes")
+
+
+def _joined(grads, shapes, dim):
+    """The pieces' gradients concatenated along ``dim``, with zeros for the missing ones."""
+    present = next(g for g in grads if g is not None)
+    if isinstance(present, Tensor):  # create_graph: the join is recorded
+        from ..creation import zeros
+
+        parts = [g if g is not None else zeros(s, dtype=present.dtype) for g, s in zip(grads, shapes)]
+        return cat(parts, dim)
+    parts = [g if g is not None else np.zeros(s, dtype=present.dtype) for g, s in zip(grads, shapes)]
+    return np.concatenate(parts, axis=dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Cut ``tensor`` along ``dim`` into views: pieces of ``split_size`` (the last one may be
+    shorter), or of the listed sizes, which must add up to the dimension's size."""
+    array = tensor._array
+    if not array.ndim:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    dim = _dim(dim, array.ndim)
+    length = array.shape[dim]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = tuple(split_size_or_sections)
+        _check_sizes(sizes, length, dim)
+        return _pieces(tensor, dim, sizes, SplitWithSizesBackward0(dim, array.shape, sizes))
+    size = split_size_or_sections
+    if size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
+    if size == 0 and length != 0:
+        raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {length}")
+    count = max(math.ceil(length / size), 1) if size else 1
+    sizes = (size,) * (count - 1) + (length - size * (count - 1),)
+    return _pieces(tensor, dim, sizes, SplitBackward0(dim, array.shape, size))
+
+
+def _check_sizes(sizes, length, dim):
+    if any(n < 0 for n in sizes):
+        raise RuntimeError(
+            f"split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes={list(sizes)}"
+        )
+    if sum(sizes) != length:
+        raise RuntimeError(
+            f"split_with_sizes expects split_sizes to sum exactly to {length} (input tensor's size at dimension "
+            f"{dim}), but got split_sizes={list(sizes)}"
+        )
+
+
+def chunk(input, chunks, dim=0):
+    """At most ``chunks`` pieces of equal size (the last may be shorter): ``split`` by
+    ceil(size / chunks). A dimension of size 0 gives ``chunks`` empty pieces."""
+    array = input._array
+    if not array.ndim:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    length = array.shape[_dim(dim, array.ndim)]
+    if length == 0:
+        return split(input, [0] * chunks, dim)
+    return split(input, math.ceil(length / chunks), dim)
+
+
+def _pieces(tensor, dim, sizes, node):
+    """The views of ``tensor`` of ``sizes`` along ``dim``, as outputs 0, 1, ... of ``node``.
+
+    Made under ``no_grad``, PyTorch lets them be changed in place later (they are not
+    marked as no-grad views); made under grad mode, ``ops.inplace`` refuses that, as
+    PyTorch does for every function that returns several views.
+    """
+    array, start, pieces = tensor._array, 0, []
+    for size in sizes:
+        piece = _view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
+        piece.__dict__.pop("_made_in_no_grad", None)
+        pieces.append(piece)
+        start += size
+    if should_record(tensor):
+        record(pieces[0], node, tensor)
+        for nr, piece in enumerate(pieces[1:], start=1):
+            piece.grad_fn, piece._output_nr, piece._requires_grad = node, nr, True
+        node._num_outputs = len(pieces)
+        node._piece_shapes = [p._array.shape for p in pieces]
+    return tuple(pieces)

@@ -1,9 +1,12 @@
-"""Reductions (sum, mean, max, norm): many elements in, fewer out.
+"""Reductions (sum, mean, prod, var, std, max, norm): many elements in, fewer out.
 
 Backward spreads the gradient of each output back over the elements it came from:
-every summed element gets it whole, a mean's elements get 1/n of it, a max sends it
-to the largest element only.
+every summed element gets it whole, a mean's elements get 1/n of it, a product's
+elements get the product of the others, a max sends it to the largest element only.
 """
+import builtins
+import warnings
+
 import numpy as np
 
 from .. import dtypes
@@ -74,6 +77,145 @@ class MeanBackward1(Node):
     def backward(self, grad):
         dims, keepdim, count, shape = self._saved
         return _expand(grad.reshape(_kept_shape(shape, dims)) / count, shape)
+
+
+def _kept(value, shape, dims, keepdim):
+    """A reduced result (or its gradient) with its reduced dimensions back as 1s, so it
+    broadcasts against the input; already so with ``keepdim``."""
+    return value if keepdim else value.reshape(_kept_shape(shape, dims))
+
+
+def _product_of_others(x, result, dim):
+    """For each element of ``x``, the product of the other elements of its slice along
+    ``dim`` (``result`` is the slice's product, shaped to broadcast against ``x``).
+
+    Without zeros that is ``result / x``. A zero makes the division useless (its own
+    entry would be 0/0), so then the product is built from both sides instead: the
+    running product of the elements before each one times that of the elements after
+    it, which never divides. PyTorch takes the same two paths, so ``inf`` and ``nan``
+    inputs give the same answers as there.
+    """
+    values = x._array if isinstance(x, Tensor) else x
+    if not (values == 0).any():
+        return result / x
+    if isinstance(x, Tensor):  # create_graph: computed with recorded operations
+        return _product_of_others_recorded(x, dim)
+    before = _exclusive_cumprod(x, dim)
+    after = np.flip(_exclusive_cumprod(np.flip(x, dim), dim), dim)
+    return before * after
+
+
+def _exclusive_cumprod(array, axis):
+    """The running product along ``axis`` of the elements strictly before each one (1 first)."""
+    first = np.ones_like(array.take([0], axis=axis))
+    shifted = np.concatenate([first, array.take(range(array.shape[axis] - 1), axis=axis)], axis=axis)
+    return np.multiply.accumulate(shifted, axis=axis)  # the ufunc itself: its nan warnings are minigrad's, silenced
+
+
+def _product_of_others_recorded(x, dim):
+    """The same products as tensors whose graph is recorded, for a second derivative.
+
+    A new dimension after ``dim`` repeats each slice once per element; in the copy for
+    element i, element i is replaced by 1, and the product over the copy is what the
+    others multiply to. It costs n times the memory, which only higher-order gradients pay.
+    """
+    from ..creation import eye
+    from .selection import masked_fill
+
+    n = x.shape[dim]
+    repeated = x.unsqueeze(dim).expand(*x.shape[:dim], n, *x.shape[dim:])
+    diagonal = eye(n, dtype=dtypes.bool).reshape((n, n) + (1,) * (x.dim() - dim - 1))
+    return masked_fill(repeated, diagonal, 1.0).prod(dim + 1)
+
+
+class ProdBackward0(Node):
+    """d(x0 * x1 * ... ) / dxi: the product of all the other elements."""
+
+    __slots__ = ()
+    saved_names = ("self", "result")
+
+    def backward(self, grad):
+        self_, result = self.saved_tensors
+        if not self_.shape:
+            return grad
+        flat = self_.reshape(-1)
+        return (grad * _product_of_others(flat, result, 0)).reshape(self_.shape)
+
+
+class ProdBackward1(Node):
+    """``prod(dim)``: in each slice, every element gets the product of the others in that slice."""
+
+    __slots__ = ()
+    saved_names = ("dim", "keepdim", "result", "self")
+
+    def backward(self, grad):
+        dim, keepdim, result, self_ = self.saved_tensors
+        if not self_.shape:
+            return grad
+        shape = self_.shape
+        others = _product_of_others(self_, _kept(result, shape, (dim,), keepdim), dim)
+        return _kept(grad, shape, (dim,), keepdim) * others
+
+
+def _centered(x, dims):
+    """``x`` minus its mean over ``dims`` (kept as 1s), for an array or a tensor."""
+    return x - dispatch(x, lambda a: a.mean(axis=dims, keepdims=True), lambda t: t.mean(dims, keepdim=True))
+
+
+def _reduced_count(shape, dims):
+    """How many elements each output of a reduction over ``dims`` gathers."""
+    count = 1
+    for d in dims:
+        count *= shape[d] if shape else 1
+    return count
+
+
+def _degrees_of_freedom(shape, dims, correction):
+    """n - correction, never below 0: PyTorch divides by this (0 gives ``inf`` or ``nan``)."""
+    return builtins.max(0, _reduced_count(shape, dims) - (1 if correction is None else correction))
+
+
+class VarBackward0(Node):
+    """d var / dxi = 2 (xi - mean) / (n - correction): the mean's own change cancels out,
+    since the deviations sum to zero."""
+
+    __slots__ = ()
+    saved_names = ("correction", "dim", "keepdim", "self")
+
+    def backward(self, grad):
+        correction, dim, keepdim, self_ = self.saved_tensors
+        dims = _all_dims(self_.shape, dim)
+        return _var_backward(self_, _kept(grad, self_.shape, dims, keepdim), dims, correction)
+
+
+class StdBackward0(Node):
+    """std = sqrt(var): d std = d var / (2 std); where std is 0 the gradient is 0, not 0/0."""
+
+    __slots__ = ()
+    saved_names = ("correction", "dim", "keepdim", "self", "result")
+
+    def backward(self, grad):
+        correction, dim, keepdim, self_, result = self.saved_tensors
+        dims = _all_dims(self_.shape, dim)
+        grad, result = _kept(grad, self_.shape, dims, keepdim), _kept(result, self_.shape, dims, keepdim)
+        grad_var = grad / (2 * result + (result == 0)) * (result != 0)
+        return _var_backward(self_, grad_var, dims, correction)
+
+
+def _var_backward(self_, grad, dims, correction):
+    """The variance's gradient, for ``grad`` already shaped to broadcast against ``self_``.
+
+    With no degrees of freedom left PyTorch's factor is 2/0 = inf, so the gradient is
+    inf * 0 = nan; a Python float division would raise instead, hence the explicit inf.
+    """
+    dof = _degrees_of_freedom(self_.shape, dims, correction)
+    scale = 2.0 / dof if dof else float("inf")
+    return grad * scale * _centered(self_, _axes(dims, len(self_.shape)))
+
+
+def _all_dims(shape, dim):
+    """The dimensions a variance reduces: ``None`` and ``()`` both mean all of them."""
+    return tuple(range(len(shape))) if not dim else dim
 
 
 class MaxBackward1(Node):
@@ -168,6 +310,95 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None):
     if node is not None:
         record(out, node, input)
     return out
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """The product of all elements, or along one ``dim``; integers and bools give int64, as in PyTorch."""
+    if isinstance(dim, (tuple, list)):
+        raise TypeError(
+            f"prod() received an invalid combination of arguments - got ({type(dim).__name__}), but expected one of:\\n"
+            " * (*, torch.dtype dtype = None)\\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\\n"
+        )
+    array = input._array if dtype is None else input._array.astype(dtype.numpy)
+    result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
+    if dim is None:
+        out = Tensor._wrap(np.asarray(np.multiply.reduce(array, axis=None, dtype=result_dtype)))
+        if should_record(input):
+            record(out, ProdBackward0(SavedTensor(input), SavedTensor(out, is_output=True)), input)
+        return out
+    (d,) = _dims(dim, array.ndim)
+    product = np.multiply.reduce(array, axis=_axes((d,), array.ndim), dtype=result_dtype, keepdims=keepdim)
+    out = Tensor._wrap(np.asarray(product))
+    if should_record(input):
+        record(out, ProdBackward1(d, keepdim, SavedTensor(out, is_output=True), SavedTensor(input)), input)
+    return out
+
+
+_NO_DIM = type("NoDim", (), {"__repr__": lambda self: "None", "__doc__": "``dim`` was not given at all."})()
+
+
+def var(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
+    """The variance: the mean squared deviation from the mean, divided by n - correction.
+
+    PyTorch accepts ``var(unbiased)``, ``var(dim, unbiased, keepdim)`` and
+    ``var(dim, *, correction, keepdim)``; ``unbiased`` is the old spelling of
+    ``correction`` 1 (True) or 0 (False). ``dim`` None or ``()`` means every dimension.
+    """
+    return _spread("var", VarBackward0, input, dim, unbiased, keepdim, correction)
+
+
+def std(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
+    """The standard deviation: the square root of ``var`` (same arguments)."""
+    return _spread("std", StdBackward0, input, dim, unbiased, keepdim, correction)
+
+
+def _spread(name, node_class, input, dim, unbiased, keepdim, correction):
+    """``var`` or ``std``: the arguments read as PyTorch reads them, then the reduction."""
+    if isinstance(dim, builtins.bool):  # ``x.var(False)``: the one positional argument is ``unbiased``
+        dim, unbiased = _NO_DIM, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{name}() received an invalid combination of arguments - got both unbiased and correction")
+    saved_correction = _saved_correction(dim, unbiased, correction)
+    array = input._array
+    if array.dtype.kind != "f":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    dims = None if dim is _NO_DIM or dim is None else _dims(dim, array.ndim)
+    if dims is not None and len(set(dims)) != len(dims):
+        repeated = next(d for d in dims if dims.count(d) > 1)
+        raise RuntimeError(f"dim {repeated} appears multiple times in the list of dims")
+    reduced = _all_dims(array.shape, dims)
+    axes = _axes(reduced, array.ndim)
+    dof = _degrees_of_freedom(array.shape, reduced, saved_correction)
+    if dof == 0:
+        warnings.warn(_NO_DOF.format(name), UserWarning, stacklevel=3)
+    deviations = array - array.sum(axis=axes, keepdims=True) / _reduced_count(array.shape, reduced)
+    squares = (deviations * deviations).sum(axis=axes, keepdims=keepdim)
+    value = squares / dof if dof else squares / np.zeros((), array.dtype)  # x/0: inf or nan, silently
+    if name == "std":
+        value = np.sqrt(value)
+    out = Tensor._wrap(np.asarray(value, dtype=array.dtype))
+    if should_record(input):
+        saved = (saved_correction, dims, keepdim, SavedTensor(input))
+        if name == "std":
+            saved += (SavedTensor(out, is_output=True),)
+        record(out, node_class(*saved), input)
+    return out
+
+
+def _saved_correction(dim, unbiased, correction):
+    """The correction as PyTorch's node shows it: None when nothing chose it, except that
+    naming ``dim`` (even as None) picks the signature whose ``unbiased`` defaults to True."""
+    if correction is not None:
+        return correction
+    if unbiased is not None:
+        return builtins.int(unbiased)
+    return None if dim is _NO_DIM else 1
+
+
+_NO_DOF = (
+    "{}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor (input numel "
+    "divided by output numel). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)"
+)
 
 
 def _extreme(name, input, dim, keepdim):

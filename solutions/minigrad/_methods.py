@@ -5,7 +5,8 @@ functions directly (not through a wrapper) keeps each operation one call deep.
 """
 from .ops import arithmetic as ar
 from .ops import comparison as cmp
-from .ops import division, inplace, linalg, pointwise, reductions, views
+from . import creation
+from .ops import division, inplace, joining, linalg, pointwise, reductions, scans, selection, views
 from .nn.functional import log_softmax, softmax
 from .tensor import Tensor
 
@@ -33,7 +34,9 @@ _fill([
     ("sum", reductions.sum), ("mean", reductions.mean), ("max", reductions.max), ("min", reductions.min),
     ("argmax", reductions.argmax), ("argmin", reductions.argmin), ("norm", reductions.norm),
     ("matmul __matmul__", linalg.matmul), ("mm", linalg.mm), ("mv", linalg.mv), ("dot", linalg.dot),
-    ("bmm", linalg.bmm),
+    ("bmm", linalg.bmm), ("outer ger", linalg.outer),
+    ("prod", reductions.prod), ("var", reductions.var), ("std", reductions.std), ("cumsum", scans.cumsum),
+    ("masked_fill", selection.masked_fill), ("gather", selection.gather), ("chunk", joining.chunk),
     ("view", views.view), ("reshape", views.reshape), ("unsqueeze", views.unsqueeze), ("squeeze", views.squeeze),
     ("expand", views.expand), ("expand_as", views.expand_as), ("permute", views.permute),
     ("transpose", views.transpose), ("t", views.t), ("flatten", views.flatten), ("__getitem__", views.getitem),
@@ -46,6 +49,11 @@ _fill([
     ("bitwise_xor __xor__ __rxor__", cmp.bitwise_xor),
     ("remainder __mod__", division.remainder), ("__rmod__", division.rremainder),
     ("floor_divide __floordiv__", division.floor_divide), ("__rfloordiv__", division.rfloor_divide),
+])
+Tensor.split = lambda self, split_size, dim=0: joining.split(self, split_size, dim)  # PyTorch's keyword names
+_fill([
+    ("new_ones", creation.new_ones), ("new_zeros", creation.new_zeros), ("new_empty", creation.new_empty),
+    ("new_full", creation.new_full), ("new_tensor", creation.new_tensor),
 ])
 Tensor.softmax = lambda self, dim, dtype=None: softmax(self, dim, dtype=dtype)
 Tensor.log_softmax = lambda self, dim, dtype=None: log_softmax(self, dim, dtype=dtype)

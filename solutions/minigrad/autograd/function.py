@@ -62,6 +62,9 @@ class BackwardCFunction(Node, FunctionCtx):
     def __repr__(self):
         return f"<torch.autograd.function.{self.name()} object at {id(self):#x}>"
 
+    def _output_meta(self, nr):
+        return self._outputs_meta[nr]
+
     def backward(self, *grads):
         from ..tensor import Tensor
 

@@ -19,12 +19,13 @@ optimizers update weights).
 import numpy as np
 
 from ..autograd import grad_mode
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, _op_name, record, should_record
 from ..dtypes import scalar_type_name
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
 from . import arithmetic, pointwise
 from ._operands import broadcast_mismatch
+from .joining import SplitBackward0, SplitWithSizesBackward0
 from .views import _as_view_key, _is_advanced, _plain_key, _scatter, expand_error, getitem, live_views, register_view
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -35,6 +36,12 @@ NO_GRAD_VIEW = (
     "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both "
     "outside (if you want the inplace to be tracked)."
 )
+MULTIPLE_VIEWS = (
+    "Output {} of {} is a view and is being modified inplace. This view is the output of a function that returns "
+    "multiple views. Such functions do not allow the output views to be modified inplace. You should replace the "
+    "inplace operation by an out-of-place one."
+)
+_MULTIPLE_VIEWS = (SplitBackward0, SplitWithSizesBackward0)  # nodes whose outputs are several views of one input
 OVERLAP = (
     "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
     "Please clone() the tensor before performing the operation."
@@ -68,6 +75,8 @@ def check_allowed(tensor, recording=False):
     if not grad_mode._enabled:
         return
     base = tensor._base
+    if base is not None and type(tensor.grad_fn) in _MULTIPLE_VIEWS:
+        raise RuntimeError(MULTIPLE_VIEWS.format(tensor._output_nr, _op_name(tensor.grad_fn)))
     if base is not None and "_made_in_no_grad" in tensor.__dict__ and (recording or base._requires_grad):
         raise RuntimeError(NO_GRAD_VIEW)
     if tensor.grad_fn is None and tensor._requires_grad:

@@ -19,6 +19,7 @@ from .. import dtypes
 from ..autograd.graph import Node, SavedTensor, record, should_record
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch, dispatch
+from .arithmetic import mul
 from .pointwise import clone
 from .views import SqueezeBackward4, expand, reshape, squeeze, t, transpose, unsqueeze
 
@@ -242,3 +243,12 @@ def _batched_matmul(input, other):
     right = reshape(expand(other, batch + b[-2:]), (count,) + b[-2:])
     product = bmm(left, right)
     return _unsafe_view(product, batch + ((rows,) if len(a) > 1 else ()) + (b[-1],))
+
+
+def outer(input, vec2):
+    """``input[i] * vec2[j]``: recorded as PyTorch records it, a column view of ``input``
+    (``ViewBackward0``) times ``vec2`` broadcast (``MulBackward0``); dtypes promote as in ``*``."""
+    for name, vector in (("self", input), ("vec2", vec2)):
+        if vector._array.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {vector._array.ndim}-D")
+    return mul(reshape(input, (input._array.shape[0], 1)), vec2)

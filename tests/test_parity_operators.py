@@ -309,3 +309,20 @@ def test_a_function_with_outputs_of_different_shapes(lib):
     assert error_of(lambda: Halves.apply(x)[1].backward(lib.ones(2, 3))) == (
         "RuntimeError", "Mismatch in shape: grad_output[0] has a shape of torch.Size([2, 3]) and output[0] has a "
         "shape of torch.Size([3, 3]).")
+
+
+def test_backward_with_create_graph_warns_once(monkeypatch):
+    """PyTorch says this once per process (so its own run cannot be repeated here); these are its words."""
+    from minigrad import autograd
+
+    monkeypatch.setattr(autograd, "_warned_of_cycle", False)
+    x = mg.ones(2, requires_grad=True)
+    with pytest.warns(UserWarning) as caught:
+        (x * x).sum().backward(create_graph=True)
+        (x * x).sum().backward(create_graph=True)
+        mg.autograd.grad((x * x).sum(), x, create_graph=True)  # autograd.grad makes no cycle: no warning
+    assert [str(w.message) for w in caught] == [
+        "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+        "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+        "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+        "to None after use to break the cycle and avoid the leak."]

@@ -4,6 +4,8 @@
 instead and leaves every ``.grad`` alone. Both seed the outputs with a gradient (1 for
 a scalar) and hand the rest to the engine.
 """
+import warnings
+
 import numpy as np
 
 from . import anomaly_mode, functional, grad_mode
@@ -82,16 +84,31 @@ def _start(tensors, gradients, create_graph):
     return edges, seeds
 
 
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
+    "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
+    "after use to break the cycle and avoid the leak."
+)
+_warned_of_cycle = False
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate the gradients of ``tensors`` into the leaves' ``.grad``.
 
     With ``inputs``, only those tensors receive gradients (a non-leaf among them starts
-    retaining its ``.grad``), and only the part of the graph leading to them runs.
+    retaining its ``.grad``), and only the part of the graph leading to them runs. With
+    ``create_graph``, PyTorch warns once: a leaf's ``.grad`` then refers, through its
+    graph, back to the leaf.
     """
+    global _warned_of_cycle
     tensors = _as_tensors(tensors)
     if not tensors:
         return
     edges, seeds = _start(tensors, grad_tensors, create_graph)
+    if create_graph and not _warned_of_cycle:
+        _warned_of_cycle = True
+        warnings.warn(CREATE_GRAPH_CYCLE, UserWarning, stacklevel=3)
     keep_graph = create_graph if retain_graph is None else retain_graph
     targets = None
     if inputs is not None:

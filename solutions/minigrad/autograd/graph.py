@@ -12,7 +12,8 @@ import weakref
 
 import numpy as np
 
-from . import grad_mode, ownership
+from . import grad_mode, ownership, saved_hooks
+from .saved_hooks import disable_saved_tensors_hooks, save_on_cpu, saved_tensors_hooks  # noqa: F401 - torch.autograd.graph's names
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -103,10 +104,12 @@ class Node:
         super().__init_subclass__(**kwargs)
         for name in cls.__dict__.get("saved_names", ()):
             setattr(cls, "_saved_" + name, _saved_attribute(name))
+            setattr(cls, "_raw_saved_" + name, _raw_saved_attribute(name))
 
     def __dir__(self):
         """List the ``_saved_*`` attributes too: tools such as torchviz find them with ``dir``."""
-        return sorted(set(super().__dir__()) | {"_saved_" + name for name in type(self).saved_names})
+        names = type(self).saved_names
+        return sorted(set(super().__dir__()) | {prefix + n for n in names for prefix in ("_saved_", "_raw_saved_")})
 
     def __call__(self, *grads):
         """``grad_fn(grad)``: this node's backward alone, on gradient tensors, as PyTorch allows.
@@ -160,6 +163,19 @@ def _saved_attribute(name):
     return property(get, doc=f"What this node kept for backward as ``{name}``.")
 
 
+def _raw_saved_attribute(name):
+    """The property ``_raw_saved_<name>``: the ``SavedTensor`` itself (to ``register_hooks`` on)."""
+
+    def get(node):
+        names = type(node).saved_names
+        value = node._saved[names.index(name)] if name in names else None
+        if type(value) is not SavedTensor:
+            raise AttributeError(f"'{node.name()}' object has no attribute '_raw_saved_{name}'")
+        return value
+
+    return property(get, doc=f"The saved tensor behind ``_saved_{name}``.")
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf that requires grad: adds the arriving gradient to ``leaf.grad``."""
 
@@ -200,6 +216,8 @@ class GraphRoot(Node):
 
 _new_object, _asarray = object.__new__, np.asarray  # looked up once (numpy's module __getattr__ is slow)
 _UNCHANGED = [0]  # the version counter of a saved number until it becomes a tensor; never bumped
+PACKED = object()  # SavedTensor._array of a tensor a pack hook holds (see ``saved_hooks``)
+_hooks_in_effect = saved_hooks._in_effect  # the list itself, bound once: looked at for every saved tensor
 
 
 class SavedTensor:
@@ -209,6 +227,9 @@ class SavedTensor:
     output refers to this node through ``grad_fn``, so keeping the tensor would make a
     reference cycle). Unpacking checks that no in-place operation changed the tensor
     since, and fails once backward has freed it.
+
+    Under ``saved_tensors_hooks`` (or after ``register_hooks``), a pack hook's result is
+    kept instead: ``_array`` is then ``PACKED`` and ``_tensor`` a ``saved_hooks.Packed``.
     """
 
     __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr", "_number")
@@ -219,6 +240,24 @@ class SavedTensor:
         self._array = tensor._array
         self._tensor = None if is_output else tensor
         self._output_nr = tensor._output_nr if is_output else None
+        if _hooks_in_effect:
+            pack_hook, unpack_hook = _hooks_in_effect[-1]
+            self._pack(pack_hook(tensor), unpack_hook)
+
+    def _pack(self, packed_value, unpack_hook):
+        """Keep what a pack hook returned, and let go of the tensor and its array."""
+        self._tensor = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)
+        self._array = PACKED
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        """Pack this one saved tensor now (``grad_fn._raw_saved_self.register_hooks(...)``)."""
+        from ..tensor import Tensor
+
+        if self._array is None:
+            raise RuntimeError(saved_hooks.ALREADY_FREED)
+        if self._array is PACKED:
+            raise RuntimeError(saved_hooks.ALREADY_HOOKED)
+        self._pack(pack_hook(Tensor._wrap(self._array)), unpack_hook)
 
     @classmethod
     def number(cls, value, array):
@@ -239,6 +278,8 @@ class SavedTensor:
     def unpack(self, node, as_tensor):
         if self._array is None:
             raise RuntimeError(SECOND_BACKWARD)
+        if self._array is PACKED:
+            return self._tensor.unpack(node, as_tensor, self._output_nr)
         if self._counter[0] != self._version:
             raise RuntimeError(self._modified_message(node))
         if not as_tensor:

@@ -27,7 +27,7 @@ _fill([
     ("neg negative __neg__", ar.neg),
     ("pow __pow__", ar.pow),
     ("__rpow__", ar.rpow),
-    ("reciprocal", ar.reciprocal),
+    ("reciprocal", ar.reciprocal), ("square", ar.square),
     ("exp", pointwise.exp), ("log", pointwise.log), ("sqrt", pointwise.sqrt), ("abs __abs__", pointwise.abs),
     ("sign", pointwise.sign), ("relu", pointwise.relu), ("sigmoid", pointwise.sigmoid), ("tanh", pointwise.tanh),
     ("sin", pointwise.sin), ("cos", pointwise.cos), ("clone", pointwise.clone), ("clamp clip", pointwise.clamp),
@@ -62,7 +62,7 @@ Tensor.__rmatmul__ = lambda self, other: linalg.matmul(other, self)
 _fill([  # in place: ops/inplace.py
     ("add_ __iadd__", inplace.add_), ("sub_ subtract_ __isub__", inplace.sub_),
     ("mul_ multiply_ __imul__", inplace.mul_), ("div_ divide_ true_divide_ __itruediv__", inplace.div_),
-    ("pow_ __ipow__", inplace.pow_), ("neg_", inplace.neg_),
+    ("pow_ __ipow__", inplace.pow_), ("square_", inplace.square_), ("neg_", inplace.neg_),
     ("reciprocal_", inplace.reciprocal_), ("clamp_ clip_", inplace.clamp_), ("exp_", inplace.exp_),
     ("log_", inplace.log_), ("sqrt_", inplace.sqrt_), ("abs_", inplace.abs_), ("sin_", inplace.sin_),
     ("cos_", inplace.cos_), ("tanh_", inplace.tanh_), ("sigmoid_", inplace.sigmoid_), ("relu_", inplace.relu_),

@@ -326,3 +326,20 @@ def test_backward_with_create_graph_warns_once(monkeypatch):
         "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
         "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
         "to None after use to break the cycle and avoid the leak."]
+
+
+@pytest.mark.parametrize("name", ["sin_", "cos_", "exp_", "log_", "sqrt_", "abs_", "neg_", "reciprocal_", "relu_",
+                                  "sigmoid_", "tanh_", "square_", "zero_"])
+def test_in_place_functions_of_the_module(lib, name):
+    """``torch.sin_(x)`` is ``x.sin_()``: the same values, and the same refusal on a leaf that requires grad."""
+    data = [0.5, 1.0, 2.0]
+    assert getattr(lib, name)(lib.tensor(data)).tolist() == getattr(lib.tensor(data), name)().tolist()
+    assert error_of(lambda: getattr(lib, name)(lib.tensor(data, requires_grad=True))) == (
+        "RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.")
+
+
+def test_square_is_recorded_as_a_power_of_two(lib):
+    x = lib.tensor([1.0, 3.0], requires_grad=True)
+    y = lib.square(x)
+    assert type(y.grad_fn).__name__ == "PowBackward0" and y.grad_fn._saved_exponent == 2
+    assert lib.clamp_(lib.tensor([-1.0, 2.0]), 0, 1).tolist() == lib.clip_(lib.tensor([-1.0, 2.0]), 0, 1).tolist()

@@ -17,12 +17,16 @@ from .dtypes import (
     bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8, int16, int32, int64,
     long, set_default_dtype, short, uint8,
 )
-from .ops.arithmetic import add, div, mul, neg, pow, reciprocal, rsub, sub
+from .ops.arithmetic import add, div, mul, neg, pow, reciprocal, rsub, square, sub
 from .ops.comparison import (
     allclose, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, eq, equal, ge, gt, isclose, le, logical_not, lt,
     maximum, minimum, ne, where,
 )
 from .ops.division import floor_divide, remainder
+from .ops.inplace import (  # ``torch.sin_(x)`` is ``x.sin_()``
+    abs_, clamp_, clip_, cos_, exp_, fill_, log_, neg_, reciprocal_, relu_, sigmoid_, sin_, sqrt_, square_, tanh_,
+    zero_,
+)
 from .ops.joining import cat, chunk, split, stack
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.pointwise import abs, clamp, clone, cos, exp, log, relu, sigmoid, sign, sin, sqrt, tanh

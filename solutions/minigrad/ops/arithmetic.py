@@ -332,6 +332,11 @@ def pow(input, exponent):  # noqa: A001 - PyTorch's name
     return out
 
 
+def square(input):
+    """``x * x``, recorded as PyTorch records it: ``pow(x, 2)`` (``PowBackward0``)."""
+    return pow(input, 2)
+
+
 # The reflected forms (``2 + x`` and ``2 * x`` are ``add`` and ``mul`` themselves):
 # ``1 / x`` is ``reciprocal(x) * 1``, as in PyTorch.
 def rtruediv(self, other):

@@ -237,8 +237,15 @@ def reciprocal_(tensor):
     return apply(tensor, arithmetic.reciprocal)
 
 
+def square_(tensor):
+    return pow_(tensor, 2)
+
+
 def clamp_(tensor, min=None, max=None):  # noqa: A002 - PyTorch's names
     return apply(tensor, pointwise.clamp, min, max)
+
+
+clip_ = clamp_
 
 
 def addcmul_(tensor, tensor1, tensor2, *, value=1):

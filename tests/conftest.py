@@ -33,3 +33,18 @@ def package_env(monkeypatch):
     """Subprocesses and notebook kernels import the same edition as the tests."""
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(PACKAGE_PARENT), os.environ.get("PYTHONPATH", "")]))
     return PACKAGE_PARENT
+
+
+@pytest.fixture(params=["minigrad", "torch"])
+def lib(request):
+    """The library under test: each test taking ``lib`` runs on minigrad, and on PyTorch when installed."""
+    import minigrad
+
+    return minigrad if request.param == "minigrad" else pytest.importorskip("torch")
+
+
+def error_of(run):
+    """``(type name, message)`` of the exception ``run()`` raises: what PyTorch's words are compared on."""
+    with pytest.raises(Exception) as caught:
+        run()
+    return type(caught.value).__name__, str(caught.value)

@@ -14,11 +14,6 @@ from minigrad.autograd import graph
 N = 256
 
 
-@pytest.fixture(params=["minigrad", "torch"])
-def lib(request):
-    return minigrad if request.param == "minigrad" else pytest.importorskip("torch")
-
-
 def leaf(lib, value=1.0):
     return lib.full((N, N), value, requires_grad=True)
 

@@ -13,24 +13,13 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from conftest import EDITION
+from conftest import EDITION, error_of
 from test_ops_numeric import check_gradients
 
 pytestmark = [
     pytest.mark.skipif(EDITION == "learner", reason="these need a working autograd"),
     pytest.mark.filterwarnings("ignore::RuntimeWarning:minigrad"),  # 0/0 and nan: as silent as PyTorch
 ]
-
-
-@pytest.fixture(params=["minigrad", "torch"])
-def lib(request):
-    return mg if request.param == "minigrad" else pytest.importorskip("torch")
-
-
-def error_of(run):
-    with pytest.raises(Exception) as caught:
-        run()
-    return type(caught.value).__name__, str(caught.value)
 
 
 def grad_of(lib, values, fn):

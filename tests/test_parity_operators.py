@@ -9,20 +9,9 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from conftest import EDITION
+from conftest import EDITION, error_of
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="these need a working autograd")
-
-
-@pytest.fixture(params=["minigrad", "torch"])
-def lib(request):
-    return mg if request.param == "minigrad" else pytest.importorskip("torch")
-
-
-def error_of(run):
-    with pytest.raises(Exception) as caught:
-        run()
-    return type(caught.value).__name__, str(caught.value)
 
 
 def test_a_zero_dim_tensor_formats_as_its_number(lib):

@@ -12,11 +12,6 @@ import pytest
 import minigrad
 
 
-@pytest.fixture(params=["minigrad", "torch"])
-def lib(request):
-    return minigrad if request.param == "minigrad" else pytest.importorskip("torch")
-
-
 class Recorder:
     """Pack and unpack hooks that keep a copy and note each call."""
 

@@ -32,7 +32,7 @@ def _loss(fn, drawn):
     """``sum(out * seed)`` over the floating outputs, computed without recording."""
     with minigrad.no_grad():
         outputs = _float_outputs(fn(minigrad, *as_arguments(minigrad, drawn)))
-    return sum(float((out.numpy() * _seed(out)).sum()) for out in outputs)
+    return sum(float((out.detach().numpy() * _seed(out)).sum()) for out in outputs)
 
 
 def numeric_gradient(fn, drawn, array):

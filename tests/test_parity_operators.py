@@ -332,3 +332,31 @@ def test_square_is_recorded_as_a_power_of_two(lib):
     y = lib.square(x)
     assert type(y.grad_fn).__name__ == "PowBackward0" and y.grad_fn._saved_exponent == 2
     assert lib.clamp_(lib.tensor([-1.0, 2.0]), 0, 1).tolist() == lib.clip_(lib.tensor([-1.0, 2.0]), 0, 1).tolist()
+
+
+def test_a_view_made_under_no_grad_requires_grad_but_leads_nowhere(lib):
+    x = lib.ones(3, requires_grad=True)
+    with lib.no_grad():
+        view = x[1:]
+        plain = x.detach()[1:]
+    assert (view.requires_grad, view.is_leaf, view.grad_fn, view._is_view()) == (True, True, None, True)
+    assert plain.requires_grad is False
+    product = view * 2  # recorded, with edges to nowhere
+    assert product.requires_grad and product.grad_fn.next_functions == ((None, 0), (None, 0))
+    product.sum().backward()
+    assert view.grad is None and x.grad is None
+    assert error_of(lambda: view.mul_(2))[1].startswith(
+        "A view was created in no_grad mode and is being modified inplace with grad mode enabled.")
+
+
+def test_pieces_split_under_no_grad_are_no_grad_views(lib):
+    x = lib.ones(4, requires_grad=True)
+    with lib.no_grad():
+        first, _ = x.split(2)
+    assert first.requires_grad and (first * 2).grad_fn.next_functions == ((None, 0), (None, 0))
+    assert error_of(lambda: first.mul_(2))[1].startswith("A view was created in no_grad mode")
+    y = lib.ones(4)
+    with lib.no_grad():
+        head, _ = y.split(2)
+    head.mul_(2)  # its base needs no gradient: allowed
+    assert y.tolist() == [2.0, 2.0, 1.0, 1.0]

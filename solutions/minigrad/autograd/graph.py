@@ -437,8 +437,11 @@ def grad_accumulator(leaf):
     """The leaf's ``AccumulateGrad`` node, created on first use and then shared.
 
     The leaf refers to it weakly (the graph keeps it alive), as in PyTorch: once no
-    graph uses it, a later operation makes a fresh one.
+    graph uses it, a later operation makes a fresh one. A view made under ``no_grad``
+    requires grad only through its base, and has none (None: its gradients go nowhere).
     """
+    if leaf._base is not None and "_made_in_no_grad" in leaf.__dict__ and leaf._base.requires_grad:
+        return None
     ref = leaf._accumulator
     node = ref() if ref is not None else None
     if node is None:

@@ -200,14 +200,13 @@ def chunk(input, chunks, dim=0):
 def _pieces(tensor, dim, sizes, node):
     """The views of ``tensor`` of ``sizes`` along ``dim``, as outputs 0, 1, ... of ``node``.
 
-    Made under ``no_grad``, PyTorch lets them be changed in place later (they are not
-    marked as no-grad views); made under grad mode, ``ops.inplace`` refuses that, as
-    PyTorch does for every function that returns several views.
+    Made under grad mode, ``ops.inplace`` refuses to change them in place, as PyTorch does
+    for every function that returns several views; made under ``no_grad``, they are
+    no-grad views like any other (``views._view_of``).
     """
     array, start, pieces = tensor._array, 0, []
     for size in sizes:
         piece = _view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
-        piece.__dict__.pop("_made_in_no_grad", None)
         pieces.append(piece)
         start += size
     if should_record(tensor):

@@ -22,7 +22,9 @@ def _view_of(input, array):
     version counter it shares. What in-place operations need to know is noted too: a
     base lists its views (weakly), so that when it changes in place their history can
     follow (``ops.inplace``); a view made under ``no_grad`` is marked instead, because
-    PyTorch refuses to modify it in place once grad mode is back on.
+    PyTorch refuses to modify it in place once grad mode is back on. Such a view of a
+    tensor that requires grad says it requires grad too, as in PyTorch, but it is a leaf
+    without an ``AccumulateGrad``: gradients that reach it go nowhere (``grad_accumulator``).
     """
     out = Tensor._wrap(array)
     if array.base is not None and np.may_share_memory(array, input._array):
@@ -33,6 +35,7 @@ def _view_of(input, array):
             register_view(base, out)
         else:
             out._made_in_no_grad = True
+            out._requires_grad = input.requires_grad
     return out
 
 

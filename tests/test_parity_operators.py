@@ -360,3 +360,30 @@ def test_pieces_split_under_no_grad_are_no_grad_views(lib):
         head, _ = y.split(2)
     head.mul_(2)  # its base needs no gradient: allowed
     assert y.tolist() == [2.0, 2.0, 1.0, 1.0]
+
+
+def test_post_accumulate_grad_hooks(lib):
+    x = lib.ones(3, requires_grad=True)
+    seen = []
+    handle = x.register_post_accumulate_grad_hook(lambda leaf: seen.append(leaf.grad.clone()))
+    (x * 2).sum().backward()
+    assert [g.tolist() for g in seen] == [[2.0, 2.0, 2.0]]
+    handle.remove()
+    (x * 2).sum().backward()
+    assert len(seen) == 1 and x.grad.tolist() == [4.0, 4.0, 4.0]
+    step = lib.ones(2, requires_grad=True)
+
+    def scale(leaf):  # sees .grad once it is updated
+        leaf.grad.mul_(10)
+
+    step.register_post_accumulate_grad_hook(scale)
+    (step * 3).sum().backward()
+    assert step.grad.tolist() == [30.0, 30.0]
+    assert error_of(lambda: (x * 1).register_post_accumulate_grad_hook(print)) == (
+        "RuntimeError", "post accumulate grad hooks cannot be registered on non-leaf tensors")
+    assert error_of(lambda: lib.ones(3).register_post_accumulate_grad_hook(print)) == (
+        "RuntimeError", "cannot register a hook on a tensor that doesn't require gradient")
+    returns = lib.ones(2, requires_grad=True)
+    returns.register_post_accumulate_grad_hook(lambda leaf: leaf.grad)
+    assert error_of(lambda: returns.sum().backward()) == (
+        "RuntimeError", "Tensor post accumulate grad hooks should return None.")

@@ -191,6 +191,10 @@ class AccumulateGrad(Node):
         if variable._hooks:
             grad = run_tensor_hooks(variable._hooks, grad)
         accumulate_grad(variable, grad, owned=variable._grad is None and ownership.take(grad))
+        if variable._post_accumulate_hooks:
+            for hook in list(variable._post_accumulate_hooks.values()):
+                if hook(variable) is not None:
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
         return ()
 
 

@@ -53,7 +53,7 @@ class Tensor:
     # What few tensors set (leaves, views, hooked tensors) defaults at the class level; an
     # instance gets its own value in its ``__dict__`` when set. Every operation makes a
     # tensor: each attribute it need not set makes that cheaper.
-    _grad = _base = _hooks = _accumulator = None
+    _grad = _base = _hooks = _accumulator = _post_accumulate_hooks = None
     _retains_grad = False
 
     def __new__(cls, *args):
@@ -192,6 +192,19 @@ class Tensor:
         table[handle.id] = hook
         return handle
         # END SOLUTION
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` on this leaf once its ``.grad`` has been updated by backward
+        (an optimizer step can run there, gradient by gradient). It must return None."""
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._post_accumulate_hooks is None:
+            self._post_accumulate_hooks = {}
+        handle = RemovableHandle(self._post_accumulate_hooks)
+        self._post_accumulate_hooks[handle.id] = hook
+        return handle
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor with respect to the graph's leaves."""

@@ -387,3 +387,34 @@ def test_post_accumulate_grad_hooks(lib):
     returns.register_post_accumulate_grad_hook(lambda leaf: leaf.grad)
     assert error_of(lambda: returns.sum().backward()) == (
         "RuntimeError", "Tensor post accumulate grad hooks should return None.")
+
+
+def test_the_profiler_counts_operations_and_backward_functions(lib):
+    x, y = lib.full((2, 3), 1.5, requires_grad=True), lib.ones(2, 3, requires_grad=True)
+    z = lib.ones(2, 3, requires_grad=True)
+    with lib.autograd.profiler.profile(use_cuda=False) as prof:
+        for _ in range(100):
+            z = (z / x) * y
+        z.sum().backward()
+    events = {e.key: e for e in prof.key_averages()}
+    assert events["aten::div"].count >= 100 and events["aten::mul"].count >= 100  # PyTorch's backward adds its own
+    assert events["autograd::engine::evaluate_function: DivBackward0"].count == 100
+    assert events["autograd::engine::evaluate_function: MulBackward0"].count == 100
+    lines = prof.key_averages().table(sort_by="self_cpu_time_total").splitlines()
+    assert lines[1].split() == ["Name", "Self", "CPU", "%", "Self", "CPU", "CPU", "total", "%", "CPU", "total",
+                                "CPU", "time", "avg", "#", "of", "Calls"]
+    assert lines[0] == lines[2] == lines[-2] and lines[-1].startswith("Self CPU time total: ")
+
+
+def test_the_profiler_names_every_operation_by_its_own_name():
+    """Only operations (as ``aten::<name>``) and backward functions are counted, not their helpers."""
+    x = mg.ones(3, requires_grad=True)
+    with mg.autograd.profiler.profile() as prof:
+        (x.sin() * 2).sum().backward()
+    assert sorted(e.key for e in prof.key_averages()) == [
+        "aten::mul", "aten::sin", "aten::sum",
+        "autograd::engine::evaluate_function: MulBackward0",
+        "autograd::engine::evaluate_function: SinBackward0",
+        "autograd::engine::evaluate_function: SumBackward0",
+        "autograd::engine::evaluate_function: torch::autograd::AccumulateGrad",
+    ]

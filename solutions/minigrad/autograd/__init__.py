@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import anomaly_mode, functional, grad_mode
+from . import anomaly_mode, functional, grad_mode, profiler
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import run_backward
 from .function import Function, FunctionCtx

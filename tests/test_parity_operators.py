@@ -270,8 +270,10 @@ def test_x_T_warns_once_on_other_than_matrices(monkeypatch):
     assert [str(w.message) for w in caught] == [
         "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
         "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-        "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
-        "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+        "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)",
+        "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered "
+        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)",
     ]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -314,7 +316,8 @@ def test_backward_with_create_graph_warns_once(monkeypatch):
         "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
         "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
         "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
-        "to None after use to break the cycle and avoid the leak."]
+        "to None after use to break the cycle and avoid the leak. (Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"]
 
 
 @pytest.mark.parametrize("name", ["sin_", "cos_", "exp_", "log_", "sqrt_", "abs_", "neg_", "reciprocal_", "relu_",
@@ -418,3 +421,9 @@ def test_the_profiler_names_every_operation_by_its_own_name():
         "autograd::engine::evaluate_function: SumBackward0",
         "autograd::engine::evaluate_function: torch::autograd::AccumulateGrad",
     ]
+
+
+def test_prod_over_a_tuple_of_dims_is_refused_in_pytorchs_words(lib):
+    assert error_of(lambda: lib.ones(3).prod((0,))) == (
+        "TypeError", "prod() received an invalid combination of arguments - got (tuple), but expected one of:\n"
+        " * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n")

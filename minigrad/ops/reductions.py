@@ -316,8 +316,8 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     """The product of all elements, or along one ``dim``; integers and bools give int64, as in PyTorch."""
     if isinstance(dim, (tuple, list)):
         raise TypeError(
-            f"prod() received an invalid combination of arguments - got ({type(dim).__name__}), but expected one of:\\n"
-            " * (*, torch.dtype dtype = None)\\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\\n"
+            f"prod() received an invalid combination of arguments - got ({type(dim).__name__}), but expected one of:\n"
+            " * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n"
         )
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype

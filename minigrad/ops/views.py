@@ -340,10 +340,12 @@ def t(input):
 
 
 _T_WARNINGS = {  # PyTorch warns once per process for each case; ``x.mT`` is the batch-friendly spelling
-    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally "
+    "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)",
     1: "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
     "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally "
+    "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)",
 }
 _t_warned = set()
 

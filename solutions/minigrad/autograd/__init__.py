@@ -88,7 +88,8 @@ CREATE_GRAPH_CYCLE = (
     "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
     "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
     "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
-    "after use to break the cycle and avoid the leak."
+    "after use to break the cycle and avoid the leak. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
 )
 _warned_of_cycle = False
 

@@ -43,6 +43,9 @@ from .shape import Size
 from .tensor import Tensor, legacy_tensor
 from . import _methods  # noqa: F401,E402 - gives Tensor its operator methods
 from .check import check, check_answer, set_language  # noqa: E402
+from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: E402,F401 - built on the operations
+
+autograd.gradcheck, autograd.gradgradcheck = _gradcheck.gradcheck, _gradcheck.gradgradcheck  # as in PyTorch
 
 true_divide = divide = div
 concat = concatenate = cat

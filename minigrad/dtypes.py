@@ -140,3 +140,15 @@ _SCALAR_TYPE_NAMES = {
 def scalar_type_name(numpy_dtype):
     """PyTorch's name for a dtype in error messages: ``Float``, ``Double``, ``Long``, ..."""
     return _SCALAR_TYPE_NAMES[np.dtype(numpy_dtype).name]
+
+
+# How PyTorch names the C types in some dtype errors (``mm``, ``masked_fill``, assigning ``.grad``).
+_C_TYPE_NAMES = {
+    "bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
+    "int64": "long int", "float16": "c10::Half", "float32": "float", "float64": "double",
+}
+
+
+def c_type_name(numpy_dtype):
+    """PyTorch's C name of a dtype in some errors: ``float``, ``long int``, ``c10::Half``, ..."""
+    return _C_TYPE_NAMES[np.dtype(numpy_dtype).name]

@@ -72,9 +72,28 @@ def test_render_rejects_unbalanced_markers():
 
 
 def run_checks(package_parent, step):
+    """The verdict of ``step``'s checks ("all": of every step, by step) on the package in ``package_parent``."""
     done = subprocess.run([sys.executable, "-m", "minigrad.steps", step], cwd=package_parent, capture_output=True,
                           text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""}, timeout=300)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    verdicts = [json.loads(line) for line in done.stdout.strip().splitlines()]
+    return {v["step"]: v for v in verdicts} if step == "all" else verdicts[-1]
+
+
+def test_the_learner_edition_fails_every_step_at_a_stub():
+    """The committed learner edition: each step's checks stop at the stub of that step or an earlier one."""
+    for step, verdict in run_checks(ROOT, "all").items():
+        assert verdict["status"] == "not_implemented", verdict
+        assert order(verdict["missing"]) <= order(step), verdict
+
+
+@pytest.mark.parametrize("step", CHECKED_STEPS)
+def test_only_a_stubbed_step_fails(step, tmp_path):
+    """Every step solved but one: that step is "not implemented", naming itself; every earlier step passes."""
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(STEPS) - {step})
+    verdicts = run_checks(tmp_path, "all")
+    assert verdicts[step]["status"] == "not_implemented" and verdicts[step]["missing"] == step, verdicts[step]
+    for earlier in (s for s in CHECKED_STEPS if order(s) < order(step)):
+        assert verdicts[earlier]["status"] == "passed", verdicts[earlier]
 
 
 @pytest.mark.parametrize("step", CHECKED_STEPS)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import minigrad
-from minigrad.autograd import graph
+from minigrad.autograd import ownership
 
 N = 256
 
@@ -24,16 +24,15 @@ def seed(lib, value=1.0):
 
 @pytest.fixture
 def owned_flags(monkeypatch):
-    """The ``owned`` flag of every first gradient a leaf receives, in order."""
+    """For every first gradient a leaf receives, in order: whether the leaf keeps it as it is."""
     flags = []
-    accumulate = graph.accumulate_grad
+    take = ownership.take
 
-    def recording(variable, grad, owned=False):
-        if variable._grad is None:
-            flags.append(owned)
-        accumulate(variable, grad, owned)
+    def recording(grad):
+        flags.append(take(grad))
+        return flags[-1]
 
-    monkeypatch.setattr(graph, "accumulate_grad", recording)
+    monkeypatch.setattr(ownership, "take", recording)
     return flags
 
 

@@ -12,7 +12,7 @@ import pytest
 import minigrad
 from conftest import EDITION
 from minigrad import viz
-from minigrad.autograd.engine import observe
+from minigrad.autograd.node_call import observe
 from minigrad.viz import render
 from minigrad.viz.graph import describe
 

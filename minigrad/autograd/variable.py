@@ -6,11 +6,12 @@ an instance of ``Variable``, as in PyTorch.
 """
 import warnings
 
+from ..creation import INTEGER_GRAD, empty
+from ..tensor import Tensor
+
 
 class _VariableMeta(type):
     def __instancecheck__(cls, instance):
-        from ..tensor import Tensor
-
         return isinstance(instance, Tensor)
 
 
@@ -18,9 +19,6 @@ class Variable(metaclass=_VariableMeta):
     """``Variable(data, requires_grad=False)``: ``data`` detached, requiring grad if asked."""
 
     def __new__(cls, data=None, requires_grad=False, volatile=False):
-        from ..creation import INTEGER_GRAD, empty
-        from ..tensor import Tensor
-
         if volatile:
             warnings.warn(
                 "volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",

@@ -7,8 +7,9 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from .. import dtypes, random
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
 from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
 from ..ops.views import _dim
@@ -568,8 +569,6 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         mask = Tensor._wrap(np.zeros((), x.dtype))
     else:
-        from .. import random
-
         mask = random.bernoulli_(Tensor._wrap(np.empty(x.shape, x.dtype)), 1 - p)
         mask._array /= 1 - p
     return input.mul_(mask) if inplace else arithmetic.mul(input, mask)

@@ -125,3 +125,22 @@ def broadcast_mismatch(*shapes):
         a = tuple(n if n != 1 else m for n, m in zip(a, b))
     return None
 
+
+def is_bool(x):
+    return type(x) is bool or (isinstance(x, Tensor) and x._array.dtype.kind == "b")
+
+
+def refuse_bool_subtraction(input, other):
+    """PyTorch has no subtraction for bools: it asks for ``^`` or ``~`` instead. ``promoted``
+    calls this only where a bool operand can be, not for a float tensor and a number."""
+    bools = is_bool(input) + is_bool(other)
+    if bools == 2:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. "
+            "Use the `^` or `logical_xor()` operator instead."
+        )
+    if bools:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. "
+            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )

@@ -5,7 +5,8 @@ elements, and send each element's gradient to the input it was picked from.
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
 from ..shape import sum_to
 from ..tensor import Tensor
 from ._operands import compute, numpy_error, promoted

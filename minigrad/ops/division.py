@@ -8,7 +8,9 @@ the result was computed from a tensor that requires grad.
 """
 import numpy as np
 
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
+from ..shape import sum_to
 from ..tensor import Tensor
 from ._operands import compute, promoted
 
@@ -75,4 +77,36 @@ def _without_derivative(numpy_fn, op, a, b):
     out = Tensor._wrap(compute(numpy_fn, *promoted(a, b)))
     if should_record(a, b):
         record(out, NotImplemented(op), a, b)
+    return out
+
+
+# ---------------------------------------------------------------- div(..., rounding_mode=...)
+
+
+class DivBackward2(Node):
+    """Rounded division is a step function: its gradient is zero almost everywhere."""
+
+    __slots__ = ("self_shape", "other_shape")
+    saved_names = ("rounding_mode",)
+
+    def backward(self, grad):
+        return sum_to(grad * 0, self.self_shape), sum_to(grad * 0, self.other_shape)
+
+
+_ROUNDINGS = {"floor": np.floor, "trunc": np.trunc}
+
+
+def rounded_div(input, other, rounding_mode):
+    """``div(..., rounding_mode="floor" | "trunc")``: the quotient rounded, in the operands' dtype."""
+    if rounding_mode not in _ROUNDINGS:
+        raise RuntimeError(
+            f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'"
+        )
+    x, y = promoted(input, other)
+    dtype = np.result_type(x, y)
+    out = Tensor._wrap(_ROUNDINGS[rounding_mode](compute(np.true_divide, x, y)).astype(dtype, copy=False))
+    if dtype.kind == "f" and should_record(input, other):
+        node = DivBackward2(rounding_mode)
+        node.self_shape, node.other_shape = x.shape, y.shape
+        record(out, node, input, other)
     return out

@@ -10,9 +10,10 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd.graph import Node, record, should_record
-from ..shape import Size
+from ..autograd.view_tracking import view_of
+from ..creation import zeros
 from ..tensor import Tensor
-from .views import _dim, _view_of
+from .views import _dim
 
 
 class CatBackward0(Node):
@@ -141,8 +142,6 @@ def _joined(grads, shapes, dim):
     """The pieces' gradients concatenated along ``dim``, with zeros for the missing ones."""
     present = next(g for g in grads if g is not None)
     if isinstance(present, Tensor):  # create_graph: the join is recorded
-        from ..creation import zeros
-
         parts = [g if g is not None else zeros(s, dtype=present.dtype) for g, s in zip(grads, shapes)]
         return cat(parts, dim)
     parts = [g if g is not None else np.zeros(s, dtype=present.dtype) for g, s in zip(grads, shapes)]
@@ -202,11 +201,11 @@ def _pieces(tensor, dim, sizes, node):
 
     Made under grad mode, ``ops.inplace`` refuses to change them in place, as PyTorch does
     for every function that returns several views; made under ``no_grad``, they are
-    no-grad views like any other (``views._view_of``).
+    no-grad views like any other (``view_tracking.view_of``).
     """
     array, start, pieces = tensor._array, 0, []
     for size in sizes:
-        piece = _view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
+        piece = view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
         pieces.append(piece)
         start += size
     if should_record(tensor):

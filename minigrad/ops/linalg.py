@@ -16,12 +16,13 @@ PyTorch multiplies only operands of one dtype: ``float32 @ float64`` is an error
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch, dispatch
 from .arithmetic import mul
 from .pointwise import clone
-from .views import SqueezeBackward4, expand, reshape, squeeze, t, transpose, unsqueeze
+from .views import SqueezeBackward4, _unsafe_view, expand, reshape, squeeze, t, transpose, unsqueeze
 
 
 def _transpose(x):
@@ -88,29 +89,11 @@ class BmmBackward0(Node):
         return grad_self, grad_mat2
 
 
-class UnsafeViewBackward0(Node):
-    """A reshape whose result is not a view: the gradient takes the input's shape back."""
-
-    __slots__ = ()
-    saved_names = ("self_sym_sizes",)
-
-    def backward(self, grad):
-        (shape,) = self._saved
-        return grad.reshape(shape)
-
-
 def _product(node_type, input, other, value):
     out = Tensor._wrap(value)
     if should_record(input, other):
         record(out, node_type(SavedTensor(input), SavedTensor(other)), input, other)
     return out
-
-
-# How PyTorch names the C types in the dtype error of ``mm``.
-_C_TYPE_NAMES = {
-    "bool": "bool", "uint8": "unsigned char", "int8": "signed char", "int16": "short int", "int32": "int",
-    "int64": "long int", "float16": "c10::Half", "float32": "float", "float64": "double",
-}
 
 
 def mm(input, mat2):
@@ -124,7 +107,7 @@ def mm(input, mat2):
     if a.dtype != b.dtype:
         raise RuntimeError(
             "expected m1 and m2 to have the same dtype, but got: "
-            f"{_C_TYPE_NAMES[a.dtype.name]} != {_C_TYPE_NAMES[b.dtype.name]}"
+            f"{dtypes.c_type_name(a.dtype)} != {dtypes.c_type_name(b.dtype)}"
         )
     return _product(MmBackward0, input, mat2, a @ b)
 
@@ -177,14 +160,6 @@ def bmm(input, mat2):
             f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found {dtypes.scalar_type_name(b.dtype)}"
         )
     return _product(BmmBackward0, input, mat2, np.matmul(a, b))
-
-
-def _unsafe_view(input, shape):
-    """``input`` reshaped into a new tensor that autograd does not treat as a view."""
-    out = Tensor._wrap(input._array.reshape(shape))
-    if should_record(input):
-        record(out, UnsafeViewBackward0(input._array.shape), input)
-    return out
 
 
 def matmul(input, other):

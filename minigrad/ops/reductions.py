@@ -10,10 +10,14 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
+from ..creation import eye
 from ..return_types import MinMax
 from ..tensor import Tensor
 from ._operands import dispatch
+from .comparison import maximum, minimum
+from .selection import masked_fill
 from .views import _dim, _scatter
 
 
@@ -119,9 +123,6 @@ def _product_of_others_recorded(x, dim):
     element i, element i is replaced by 1, and the product over the copy is what the
     others multiply to. It costs n times the memory, which only higher-order gradients pay.
     """
-    from ..creation import eye
-    from .selection import masked_fill
-
     n = x.shape[dim]
     repeated = x.unsqueeze(dim).expand(*x.shape[:dim], n, *x.shape[dim:])
     diagonal = eye(n, dtype=dtypes.bool).reshape((n, n) + (1,) * (x.dim() - dim - 1))
@@ -437,16 +438,12 @@ _EXTREMES = {
 def max(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     """``max(x)``: the largest element; ``max(x, dim)``: values and indices; ``max(x, y)``: maximum."""
     if isinstance(dim, Tensor):
-        from .comparison import maximum
-
         return maximum(input, dim)
     return _extreme("max", input, dim, keepdim)
 
 
 def min(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     if isinstance(dim, Tensor):
-        from .comparison import minimum
-
         return minimum(input, dim)
     return _extreme("min", input, dim, keepdim)
 

@@ -5,58 +5,15 @@ in the input's shape.
 """
 import math
 import warnings
-import weakref
 
 import numpy as np
 
-from ..autograd import grad_mode
 from ..autograd.graph import Node, record, should_record
-from ..shape import Size
+from ..autograd.view_tracking import view_of
+from ..shape import Size, sum_to
 from ..tensor import Tensor
-
-
-def _view_of(input, array):
-    """A result tensor; when numpy shares memory with the input it is a view of it.
-
-    A view's ``_base`` is the tensor that owns the memory (never another view), whose
-    version counter it shares. What in-place operations need to know is noted too: a
-    base lists its views (weakly), so that when it changes in place their history can
-    follow (``ops.inplace``); a view made under ``no_grad`` is marked instead, because
-    PyTorch refuses to modify it in place once grad mode is back on. Such a view of a
-    tensor that requires grad says it requires grad too, as in PyTorch, but it is a leaf
-    without an ``AccumulateGrad``: gradients that reach it go nowhere (``grad_accumulator``).
-    """
-    out = Tensor._wrap(array)
-    if array.base is not None and np.may_share_memory(array, input._array):
-        base = input._base if input._base is not None else input
-        out._base = base
-        out._version_counter = input._version_counter
-        if grad_mode._enabled:
-            register_view(base, out)
-        else:
-            out._made_in_no_grad = True
-            out._requires_grad = input.requires_grad
-    return out
-
-
-def register_view(base, view):
-    """Note that ``view`` reads ``base``'s memory, by a weak reference that removes itself
-    from the list once the view is gone (dead references compare by identity, so the
-    removal never compares tensors)."""
-    views = base.__dict__.get("_views")
-    if views is None:
-        views = base._views = []
-    views.append(weakref.ref(view, views.remove))
-
-
-def live_views(base):
-    """The views of ``base`` still in use, each once."""
-    found = {}
-    for ref in base.__dict__.get("_views", ()):
-        view = ref()
-        if view is not None:
-            found[id(view)] = view
-    return list(found.values())
+from ..tensor_data import tensor_type_name
+from .pointwise import clone
 
 
 def _shape_args(shape):
@@ -123,8 +80,6 @@ class ExpandBackward0(Node):
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
-        from ..shape import sum_to
-
         (shape,) = self._saved
         return sum_to(grad, shape)
 
@@ -202,6 +157,25 @@ def _scatter(grad, shape, key, accumulate=False):
     return out
 
 
+class UnsafeViewBackward0(Node):
+    """A reshape whose result is not a view: the gradient takes the input's shape back."""
+
+    __slots__ = ()
+    saved_names = ("self_sym_sizes",)
+
+    def backward(self, grad):
+        (shape,) = self._saved
+        return grad.reshape(shape)
+
+
+def _unsafe_view(input, shape):
+    """``input`` reshaped into a new tensor that autograd does not treat as a view."""
+    out = Tensor._wrap(input._array.reshape(shape))
+    if should_record(input):
+        record(out, UnsafeViewBackward0(input._array.shape), input)
+    return out
+
+
 def view(input, *shape):
     shape = _shape_args(shape)
     try:
@@ -214,7 +188,7 @@ def view(input, *shape):
             "view size is not compatible with input tensor's size and stride (at least one dimension spans "
             "across two contiguous subspaces). Use .reshape(...) instead."
         ) from error
-    return _record_view(input, _view_of(input, array), ViewBackward0(input._array.shape))
+    return _record_view(input, view_of(input, array), ViewBackward0(input._array.shape))
 
 
 def reshape(input, *shape):
@@ -231,12 +205,9 @@ def reshape(input, *shape):
     try:
         value = array.reshape(shape, copy=False)
     except ValueError:  # the shape fits (checked above), the strides do not
-        from .linalg import _unsafe_view
-        from .pointwise import clone
-
         return _unsafe_view(clone(input), shape)
     node = ViewBackward0 if array.flags.c_contiguous else ReshapeAliasBackward0
-    return _record_view(input, _view_of(input, value), node(array.shape))
+    return _record_view(input, view_of(input, value), node(array.shape))
 
 
 def _inferred(shape, size):
@@ -269,7 +240,7 @@ def _record_view(input, out, node):
 
 def unsqueeze(input, dim):
     dim = _dim(dim, input._array.ndim + 1)
-    return _record_view(input, _view_of(input, np.expand_dims(input._array, dim)), UnsqueezeBackward0(dim))
+    return _record_view(input, view_of(input, np.expand_dims(input._array, dim)), UnsqueezeBackward0(dim))
 
 
 def squeeze(input, dim=None, *, _node=None):
@@ -281,7 +252,7 @@ def squeeze(input, dim=None, *, _node=None):
         dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
         value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
         node = (_node or (SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward4))(array.shape)
-    return _record_view(input, _view_of(input, value), node)
+    return _record_view(input, view_of(input, value), node)
 
 
 def expand(input, *sizes):
@@ -293,15 +264,13 @@ def expand(input, *sizes):
         value = np.broadcast_to(array, target)
     except ValueError:
         raise expand_error(array, sizes) from None
-    return _record_view(input, _view_of(input, value), ExpandBackward0(array.shape))
+    return _record_view(input, view_of(input, value), ExpandBackward0(array.shape))
 
 
 def expand_error(array, target):
     """PyTorch's error for an ``array`` whose shape cannot be expanded to ``target``."""
     shape, lead = array.shape, len(target) - array.ndim
     if lead < 0:
-        from ..tensor import tensor_type_name
-
         return RuntimeError(
             f"expand(torch.{tensor_type_name(array.dtype)}{{{list(shape)}}}, size={list(target)}): "
             f"the number of sizes provided ({len(target)}) must be greater or equal to the number of dimensions "
@@ -323,20 +292,20 @@ def expand_as(input, other):
 
 def permute(input, *dims):
     dims = tuple(_dim(d, input._array.ndim) for d in _shape_args(dims))
-    return _record_view(input, _view_of(input, input._array.transpose(dims)), PermuteBackward0(dims))
+    return _record_view(input, view_of(input, input._array.transpose(dims)), PermuteBackward0(dims))
 
 
 def transpose(input, dim0, dim1):
     ndim = input._array.ndim
     dim0, dim1 = _dim(dim0, ndim), _dim(dim1, ndim)
     value = np.swapaxes(input._array, dim0, dim1)
-    return _record_view(input, _view_of(input, value), TransposeBackward0(dim0, dim1))
+    return _record_view(input, view_of(input, value), TransposeBackward0(dim0, dim1))
 
 
 def t(input):
     if input._array.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input._array.ndim}D")
-    return _record_view(input, _view_of(input, input._array.T), TBackward0())
+    return _record_view(input, view_of(input, input._array.T), TBackward0())
 
 
 _T_WARNINGS = {  # PyTorch warns once per process for each case; ``x.mT`` is the batch-friendly spelling
@@ -385,8 +354,6 @@ def contiguous(input, memory_format=None):
     copy (``CloneBackward0``), which is a new tensor, not a view, as in PyTorch."""
     if input._array.flags.c_contiguous:
         return input
-    from .pointwise import clone
-
     return clone(input)
 
 
@@ -410,7 +377,7 @@ def getitem(input, key):
         else:
             out = _select(out, dim, part)
     if out is input:
-        return _record_view(input, _view_of(input, input._array.view()), AliasBackward0())
+        return _record_view(input, view_of(input, input._array.view()), AliasBackward0())
     return out
 
 
@@ -430,7 +397,7 @@ def _select(input, dim, index):
     if not -size <= index < size:
         raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
     value = array[(slice(None),) * dim + (index, Ellipsis)]
-    return _record_view(input, _view_of(input, value), SelectBackward0(dim, index, array.shape))
+    return _record_view(input, view_of(input, value), SelectBackward0(dim, index, array.shape))
 
 
 def _slice(input, dim, part):
@@ -438,7 +405,7 @@ def _slice(input, dim, part):
         raise ValueError("step must be greater than zero")
     array = input._array
     key = (slice(None),) * dim + (part,)
-    return _record_view(input, _view_of(input, array[key]), SliceBackward0(array.shape, key))
+    return _record_view(input, view_of(input, array[key]), SliceBackward0(array.shape, key))
 
 
 def _plain_key(key):

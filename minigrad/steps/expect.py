@@ -65,3 +65,19 @@ def call_backward(node, *grads):
     """Call ``node.backward`` directly, the way the engine would."""
     with as_in_backward():
         return node.backward(*grads)
+
+
+def refuses(run, message, when_en, when_zh, kind=RuntimeError):
+    """``run()`` must raise ``kind`` with PyTorch's words, ``message``.
+
+    A stub's NotImplementedError is a RuntimeError too: it is let through, so that the
+    step is reported as not written yet rather than as a wrong error.
+    """
+    try:
+        run()
+    except NotImplementedError:
+        raise
+    except kind as error:
+        same(str(error), message, f"the error {when_en}", f"{when_zh}的报错信息")
+        return
+    raise Mismatch(f"no {kind.__name__} was raised {when_en}", f"{when_zh}没有抛出 {kind.__name__}")

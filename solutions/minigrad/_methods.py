@@ -28,7 +28,7 @@ _fill([
     ("pow __pow__", ar.pow),
     ("__rpow__", ar.rpow),
     ("reciprocal", ar.reciprocal), ("square", ar.square),
-    ("exp", pointwise.exp), ("log", pointwise.log), ("sqrt", pointwise.sqrt), ("abs __abs__", pointwise.abs),
+    ("to", pointwise.to), ("exp", pointwise.exp), ("log", pointwise.log), ("sqrt", pointwise.sqrt), ("abs __abs__", pointwise.abs),
     ("sign", pointwise.sign), ("relu", pointwise.relu), ("sigmoid", pointwise.sigmoid), ("tanh", pointwise.tanh),
     ("sin", pointwise.sin), ("cos", pointwise.cos), ("clone", pointwise.clone), ("clamp clip", pointwise.clamp),
     ("sum", reductions.sum), ("mean", reductions.mean), ("max", reductions.max), ("min", reductions.min),

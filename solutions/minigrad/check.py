@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+from .steps.answers import is_right
+
 _language = os.environ.get("MINIGRAD_LANG", "en")
 
 
@@ -49,8 +51,6 @@ def check(step, *, timeout=120):
 
 def check_answer(question, answer):
     """Check the answer to a practice question ("q3.1"); raise if it is missing or wrong."""
-    from .steps.answers import is_right
-
     if answer is None:
         raise StepNotImplemented(_text(f"question {question} is not answered yet: set the variable above and run "
                                        "both cells again.",

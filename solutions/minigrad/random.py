@@ -56,7 +56,12 @@ import struct
 
 import numpy as np
 
-from .autograd.graph import Node
+from .autograd.graph import Node, record, should_record
+from .device import check
+from .dtypes import to_numpy
+from .ops import inplace_history
+from .shape import sum_to
+from .tensor import Tensor
 
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts with
 MT_N = 624  # words in the Mersenne Twister state
@@ -631,18 +636,15 @@ def initial_seed():
 # The tensor module imports its neighbours, so we import from it on first use.
 
 def _tensor_class():
-    from .tensor import Tensor
     return Tensor
 
 
 def _new_tensor(array, requires_grad=False, device=None):
-    from .device import check
     check(device)
     return _tensor_class()._wrap(array, requires_grad=requires_grad)
 
 
 def _numpy_dtype(dtype):
-    from .dtypes import to_numpy
     return to_numpy(dtype)
 
 
@@ -786,21 +788,16 @@ class BernoulliBackward1(Node):
     __slots__ = ("p_shape",)
 
     def backward(self, grad):
-        from .shape import sum_to
-
         return grad * 0, sum_to(grad * 0, self.p_shape)
 
 
 def _fill(tensor, draw, node, *inputs):
     """Write draw(shape) into tensor in place, drawn in TensorIterator's order.
 
-    The write goes through ``ops.inplace.apply``, which refuses what PyTorch refuses
+    The write goes through ``ops.inplace_history.apply``, which refuses what PyTorch refuses
     (before anything is drawn, so a refused fill leaves the generator alone), counts the
     version and, when the tensor is part of a graph, records ``node`` on the old value
     (and on ``inputs``: bernoulli's tensor p)."""
-    from .autograd.graph import record, should_record
-    from .ops import inplace
-
     def filled(old, *args):
         order = _iteration_order(tensor._array)  # tensor's own strides: old is a contiguous copy
         values = draw(tuple(tensor._array.shape[axis] for axis in order)).transpose(np.argsort(order))
@@ -809,7 +806,7 @@ def _fill(tensor, draw, node, *inputs):
             record(out, node, old, *args)
         return out
 
-    return inplace.apply(tensor, filled, *inputs)
+    return inplace_history.apply(tensor, filled, *inputs)
 
 
 def uniform_(tensor, a=0.0, b=1.0, *, generator=None):

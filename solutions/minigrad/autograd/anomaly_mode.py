@@ -3,15 +3,15 @@
 PyTorch's error about in-place changes suggests turning it on. Here it checks, while
 backward runs, that no node returns NaN gradients, and names the first one that does.
 (PyTorch also prints where in the forward pass that node was made; minigrad does not
-record forward tracebacks.) The check watches the engine through ``engine.observe``,
+record forward tracebacks.) The check watches the engine through ``node_call.observers``,
 so it costs nothing while it is off.
 """
 import warnings
 
 import numpy as np
 
-from . import engine
-from .grad_mode import _GradModeContext
+from . import node_call
+from .mode_decorators import DecoratorContext
 
 _enabled = False
 _check_nan = True
@@ -29,10 +29,10 @@ def _set(mode, check_nan):
     """Turn detection on or off, (un)registering the NaN check with the engine."""
     global _enabled, _check_nan
     if _enabled:
-        engine._observers.remove(_refuse_nan)
+        node_call.observers.remove(_refuse_nan)
     _enabled, _check_nan = bool(mode), bool(check_nan)
     if _enabled:
-        engine._observers.append(_refuse_nan)
+        node_call.observers.append(_refuse_nan)
 
 
 def _refuse_nan(node, grads_in, grads_out):
@@ -44,7 +44,7 @@ def _refuse_nan(node, grads_in, grads_out):
             raise RuntimeError(f"Function '{node.name()}' returned nan values in its {index}th output.")
 
 
-class detect_anomaly(_GradModeContext):
+class detect_anomaly(DecoratorContext):
     """Turn anomaly detection on inside a block (or a decorated function)."""
 
     def __init__(self, check_nan=True):
@@ -67,7 +67,7 @@ class detect_anomaly(_GradModeContext):
         _set(*self._prev)
 
 
-class set_detect_anomaly(_GradModeContext):
+class set_detect_anomaly(DecoratorContext):
     """Set anomaly detection now; used with ``with``, restore the previous setting on exit."""
 
     _bare_decorator = False

@@ -12,6 +12,10 @@ Inputs and outputs may be one tensor or a tuple of tensors; results have the mat
 structure. The function is called on fresh leaves (detached copies of the inputs that
 require grad), so the results never carry history unless ``create_graph=True``.
 """
+from ..creation import zeros_like
+from ..ops.joining import stack
+from ..tensor import Tensor
+from . import grad as autograd_grad
 from . import grad_mode
 from .grad_mode import enable_grad
 
@@ -23,8 +27,6 @@ __all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]
 
 def _as_tuple(value, what, fn_name):
     """``(was it a tuple, the tensors as a tuple)``, refusing anything but tensors."""
-    from ..tensor import Tensor
-
     is_tuple = isinstance(value, tuple)
     values = value if is_tuple else (value,)
     for index, x in enumerate(values):
@@ -81,8 +83,6 @@ def _check_outputs_differentiable(outputs, strict):
 def _grads(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
     """``autograd.grad`` that skips outputs that are None or have no history, and gives
     None for an input they do not depend on (instead of failing)."""
-    from . import grad as autograd_grad
-
     if grad_outputs is None:
         grad_outputs = (None,) * len(outputs)
     pairs = [(out, g) for out, g in zip(outputs, grad_outputs) if out is not None and out.requires_grad]
@@ -95,8 +95,6 @@ def _grads(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=
 
 def _zeros_for_none(grads, like, strict, create_graph, independent_message):
     """Zeros where no gradient arrived (the right mathematical value); an error in strict mode."""
-    from ..creation import zeros_like
-
     filled = []
     for index, (g, x) in enumerate(zip(grads, like)):
         if g is None:
@@ -154,8 +152,6 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), J·v)``: the Jacobian-vector product, shaped like the outputs."""
-    from ..creation import zeros_like
-
     with enable_grad():
         inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jvp")
         inputs = _fresh_inputs(inputs, create_graph)
@@ -182,9 +178,6 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
 
     Row by row: the gradient of each output element with respect to every input.
     """
-    from ..creation import zeros_like
-    from ..ops.joining import stack
-
     if strategy not in ("forward-mode", "reverse-mode"):
         raise ValueError(
             'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function has more '

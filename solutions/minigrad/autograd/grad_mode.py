@@ -4,11 +4,9 @@ Every operation reads one flag, ``_enabled``, before it records a node. The engi
 turns it off while it runs backward (on again for ``create_graph=True``), so the
 backward formulas themselves are not recorded.
 
-Each context also works as a decorator, as PyTorch's do: ``@no_grad()``, and without
-parentheses ``@no_grad``; a decorated generator runs in the mode each time it resumes.
+Each context also works as a decorator (``@no_grad()``): that part is ``mode_decorators.py``.
 """
-import functools
-import inspect
+from .mode_decorators import DecoratorContext
 
 _enabled = True
 _inference = False  # inside inference_mode (which, here, is no_grad under another name)
@@ -29,63 +27,7 @@ def _set_enabled(mode):
     _enabled = bool(mode)
 
 
-class _GradModeContext:
-    """A context manager that also works as a decorator."""
-
-    def __new__(cls, *args, **kwargs):
-        """``@no_grad`` without parentheses: Python passes the function to the class."""
-        if len(args) == 1 and not kwargs and callable(args[0]) and cls._bare_decorator:
-            return cls()(args[0])
-        return super().__new__(cls)
-
-    _bare_decorator = True
-
-    def __call__(self, func):
-        if inspect.isgeneratorfunction(func):
-            return self._wrap_generator(func)
-
-        @functools.wraps(func)
-        def run_in_mode(*args, **kwargs):
-            with self._clone():
-                return func(*args, **kwargs)
-
-        return run_in_mode
-
-    def _wrap_generator(self, func):
-        """Each step of the generator runs in the mode; the caller's mode returns in between."""
-
-        @functools.wraps(func)
-        def generate(*args, **kwargs):
-            with self._clone():
-                steps = func(*args, **kwargs)
-            return (yield from _in_mode(steps, self._clone))
-
-        return generate
-
-    def _clone(self):
-        return type(self)()
-
-
-def _in_mode(steps, context):
-    """Drive the generator ``steps``, entering a fresh ``context()`` around each resumption."""
-    method, value = "send", None
-    while True:
-        try:
-            with context():
-                result = getattr(steps, method)(value)
-        except StopIteration as stop:
-            return stop.value
-        try:
-            method, value = "send", (yield result)
-        except GeneratorExit:
-            with context():
-                steps.close()
-            raise
-        except BaseException as error:  # thrown into us: pass it on to the generator
-            method, value = "throw", error
-
-
-class no_grad(_GradModeContext):
+class no_grad(DecoratorContext):
     """Run a block without recording: results never require grad."""
 
     def __enter__(self):
@@ -100,7 +42,7 @@ class no_grad(_GradModeContext):
         # END SOLUTION
 
 
-class enable_grad(_GradModeContext):
+class enable_grad(DecoratorContext):
     """Record again inside a ``no_grad`` block."""
 
     def __enter__(self):
@@ -111,7 +53,7 @@ class enable_grad(_GradModeContext):
         _set_enabled(self._prev)
 
 
-class set_grad_enabled(_GradModeContext):
+class set_grad_enabled(DecoratorContext):
     """Set the mode now; used with ``with``, restore the previous mode on exit."""
 
     _bare_decorator = False
@@ -139,7 +81,7 @@ class set_grad_enabled(_GradModeContext):
         _set_enabled(self._prev)
 
 
-class inference_mode(_GradModeContext):
+class inference_mode(DecoratorContext):
     """Like ``no_grad`` here (``inference_mode(False)`` like ``enable_grad``): minigrad has
     no inference tensors, and ``enable_grad`` inside it does record again."""
 

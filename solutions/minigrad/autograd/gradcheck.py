@@ -15,6 +15,11 @@ import warnings
 
 import numpy as np
 
+from ..creation import tensor, zeros_like
+from ..random import randn_like
+from ..tensor import Tensor
+from . import grad
+
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 
 
@@ -71,8 +76,6 @@ def _check(func, inputs, eps, atol, rtol, nondet_tol):
 
 
 def _is_tensor(x):
-    from ..tensor import Tensor
-
     return isinstance(x, Tensor)
 
 
@@ -143,9 +146,6 @@ def _size(out):
 
 def _analytical_jacobians(out, differentiable):
     """backward's Jacobian of ``out``, one matrix per input, laid out like the numerical ones."""
-    from . import grad
-    from ..creation import zeros_like
-
     rows = [[] for _ in differentiable]
     seed = zeros_like(out)
     for k in range(out.numel()):
@@ -159,8 +159,6 @@ def _analytical_jacobians(out, differentiable):
 
 def _show(matrix, like):
     """A Jacobian printed as PyTorch prints it: a tensor of ``like``'s dtype."""
-    from ..creation import tensor
-
     return repr(tensor(matrix, dtype=like.dtype))
 
 
@@ -170,9 +168,6 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                   check_rev_over_rev=True, fast_mode=False, masked=False):
     """``gradcheck`` of backward itself: of ``(inputs, v) -> vᵀ·J``, which needs the graph
     of the backward pass (``create_graph=True``) to be right."""
-    from . import grad
-    from ..random import randn_like
-
     inputs = _as_tuple(inputs)
     outputs = [out for out in _as_tuple(func(*inputs)) if _is_tensor(out) and out.requires_grad]
     if grad_outputs is None:

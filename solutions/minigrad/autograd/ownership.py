@@ -21,6 +21,8 @@ import contextlib
 
 import numpy as np
 
+from ..tensor import Tensor
+
 SMALL = 1 << 16  # bytes: copying fewer is cheaper than checking who holds them
 MAX_PENDING = 256  # nodes waiting with gradients: looking through more costs more than a copy
 
@@ -30,9 +32,9 @@ class BackwardPass:
 
     __slots__ = ("held", "buffers", "outsiders_ran")
 
-    def __init__(self, seeds):
+    def __init__(self, seeds, buffers):
         self.held = {id(s if s.base is None else s.base) for s in seeds if type(s) is np.ndarray}
-        self.buffers = {}  # the engine's buffers: gradients on their way to nodes not yet run
+        self.buffers = buffers  # the engine's buffers: gradients on their way to nodes not yet run
         self.outsiders_ran = False
 
 
@@ -40,20 +42,15 @@ _current = None  # the BackwardPass under way (passes nest: a hook may call back
 
 
 @contextlib.contextmanager
-def backward_pass(seeds):
-    """Track, for the pass run inside the block, which gradient arrays are held elsewhere."""
+def backward_pass(seeds, buffers):
+    """Track, for the pass run inside the block, which gradient arrays are held elsewhere:
+    by the caller (``seeds``) or by nodes still waiting in the engine's ``buffers``."""
     global _current
-    outer, _current = _current, BackwardPass(seeds)
+    outer, _current = _current, BackwardPass(seeds, buffers)
     try:
         yield
     finally:
         _current = outer
-
-
-def track(buffers):
-    """The engine's ``buffers`` (node -> gradients waiting for it) of the pass under way."""
-    if _current is not None:
-        _current.buffers = buffers
 
 
 def outsiders_run():
@@ -82,3 +79,15 @@ def _waiting(buffers, grad):
             if waiting is grad or (type(waiting) is np.ndarray and waiting.base is grad):
                 return True
     return False
+
+
+def kept_as_grad(grad):
+    """The leaf's first ``.grad`` made without the learner's copy, or None to copy as usual.
+
+    With ``create_graph`` the gradient is a tensor: ``.grad`` is a recorded copy of it
+    (``CopyBackwards``, as in PyTorch), so two leaves never share one gradient tensor.
+    An array nobody else holds (see ``take``) is kept as it is.
+    """
+    if isinstance(grad, Tensor):
+        return Tensor._wrap(np.empty_like(grad._array)).copy_(grad)
+    return Tensor._wrap(grad) if take(grad) else None

@@ -13,6 +13,7 @@ import inspect
 import sys
 import time
 
+from ..tensor import Tensor
 from .graph import GraphRoot, Node
 
 Event = collections.namedtuple("Event", "key count self_cpu_time_total cpu_time_total")
@@ -23,8 +24,7 @@ NAME_WIDTH = 55  # PyTorch's widest Name column; longer names are cut with "..."
 
 def _operations():
     """The code of every operation a user can call, by code object: its profiler name."""
-    import minigrad
-    from ..tensor import Tensor
+    import minigrad  # the whole public API: complete only once the package has loaded
 
     candidates = list(vars(minigrad).values()) + list(vars(Tensor).values()) + list(vars(minigrad.nn.functional).values())
     names = {}

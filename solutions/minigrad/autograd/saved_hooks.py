@@ -7,7 +7,7 @@ tensor back. ``grad_fn._raw_saved_self.register_hooks(pack, unpack)`` does the s
 one saved tensor. As in PyTorch, a packed tensor is not checked for in-place changes
 (the hooks own the value now), and Python numbers an operation keeps are never packed.
 """
-import weakref
+from ..tensor import Tensor
 
 _in_effect = []  # the (pack, unpack) pairs of the open ``saved_tensors_hooks`` blocks, innermost last
 _disabled = None  # the error message of the open ``disable_saved_tensors_hooks`` block, if any
@@ -70,23 +70,19 @@ class Packed:
     """What a pack hook returned for one saved tensor, and where that tensor sat in the
     graph, so that the tensor ``unpack`` gives back takes its place (for double backward)."""
 
-    __slots__ = ("value", "unpack_hook", "requires_grad", "grad_fn", "output_nr", "accumulator")
+    __slots__ = ("value", "unpack_hook", "requires_grad", "grad_fn", "output_nr", "leaf")
 
     def __init__(self, value, unpack_hook, tensor):
         """``tensor`` is the saved input (None for a saved output, whose node is known when unpacking)."""
-        from .graph import grad_accumulator
-
         self.value, self.unpack_hook = value, unpack_hook
         self.requires_grad = tensor is None or tensor._requires_grad
         self.grad_fn = None if tensor is None else tensor.grad_fn
         self.output_nr = None if tensor is None else tensor._output_nr
-        leaf = tensor is not None and tensor.grad_fn is None and tensor._requires_grad
-        self.accumulator = grad_accumulator(tensor) if leaf else None
+        is_leaf = tensor is not None and tensor.grad_fn is None and tensor._requires_grad
+        self.leaf = tensor if is_leaf else None  # the graph holds it anyway, through its AccumulateGrad
 
     def unpack(self, node, as_tensor, output_nr):
         """The unpack hook's tensor: its array while backward runs, else a tensor in the graph."""
-        from ..tensor import Tensor
-
         value = self.unpack_hook(self.value)
         if not isinstance(value, Tensor):
             raise TypeError(
@@ -100,6 +96,6 @@ class Packed:
             out.grad_fn, out._output_nr = node, output_nr
         elif self.grad_fn is not None:
             out.grad_fn, out._output_nr = self.grad_fn, self.output_nr
-        elif self.accumulator is not None:  # a leaf: gradients reach the original's .grad
-            out._accumulator = weakref.ref(self.accumulator)
+        elif self.leaf is not None:  # a leaf: gradients reach the original's .grad
+            out._accumulator = self.leaf._accumulator
         return out

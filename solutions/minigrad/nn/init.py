@@ -8,6 +8,7 @@ computed with the same float operations, in the same order, as PyTorch's code.
 import math
 import warnings
 
+from .. import random
 from ..autograd.grad_mode import no_grad
 
 
@@ -57,16 +58,12 @@ def _calculate_correct_fan(tensor, mode):
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
     """Fill with numbers drawn uniformly from [a, b)."""
-    from .. import random
-
     with no_grad():
         return random.uniform_(tensor, a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
     """Fill with numbers drawn from the normal distribution N(mean, std²)."""
-    from .. import random
-
     with no_grad():
         return random.normal_(tensor, mean, std, generator=generator)
 

@@ -11,11 +11,29 @@ import operator
 
 import numpy as np
 
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
 from ..shape import sum_to
 from ..tensor import Tensor
 from . import pointwise
-from ._operands import compute, dispatch, promoted, true_division_operands
+from .division import rounded_div
+from ._operands import compute, dispatch, promoted, refuse_bool_subtraction, true_division_operands
+
+
+class MulBackward0(Node):
+    """out = self * other: d(out)/d(self) = other, d(out)/d(other) = self."""
+
+    __slots__ = ("self_shape", "other_shape")
+    saved_names = ("self", "other")
+
+    def backward(self, grad):
+        self_, other = self.saved_tensors  # each kept only if the other input needs a gradient
+        need_self, need_other = self.needs_input_grad
+        # BEGIN SOLUTION 1.4
+        grad_self = sum_to(grad * other, self.self_shape) if need_self else None
+        grad_other = sum_to(grad * self_, self.other_shape) if need_other else None
+        return grad_self, grad_other
+        # END SOLUTION
 
 
 class AddBackward0(Node):
@@ -57,22 +75,6 @@ class RsubBackward1(Node):
         return -grad if alpha == 1 else grad * -alpha
 
 
-class MulBackward0(Node):
-    """out = self * other: d(out)/d(self) = other, d(out)/d(other) = self."""
-
-    __slots__ = ("self_shape", "other_shape")
-    saved_names = ("self", "other")
-
-    def backward(self, grad):
-        self_, other = self.saved_tensors  # each kept only if the other input needs a gradient
-        need_self, need_other = self.needs_input_grad
-        # BEGIN SOLUTION 1.4
-        grad_self = sum_to(grad * other, self.self_shape) if need_self else None
-        grad_other = sum_to(grad * self_, self.other_shape) if need_other else None
-        return grad_self, grad_other
-        # END SOLUTION
-
-
 class DivBackward0(Node):
     """out = self / other: d/d(self) = 1 / other, d/d(other) = -self / other**2."""
 
@@ -85,16 +87,6 @@ class DivBackward0(Node):
         grad_self = sum_to(grad / other, self.self_shape) if need_self else None
         grad_other = sum_to(-grad * self_ / (other * other), self.other_shape) if need_other else None
         return grad_self, grad_other
-
-
-class DivBackward2(Node):
-    """Rounded division is a step function: its gradient is zero almost everywhere."""
-
-    __slots__ = ("self_shape", "other_shape")
-    saved_names = ("rounding_mode",)
-
-    def backward(self, grad):
-        return sum_to(grad * 0, self.self_shape), sum_to(grad * 0, self.other_shape)
 
 
 class NegBackward0(Node):
@@ -194,7 +186,7 @@ def add(input, other, *, alpha=1):
 
 
 def sub(input, other, *, alpha=1):
-    x, y = promoted(input, other, _refuse_bool_subtraction)
+    x, y = promoted(input, other, refuse_bool_subtraction)
     out = _wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
     if should_record(input, other):
         node = SubBackward0(alpha)
@@ -205,31 +197,11 @@ def sub(input, other, *, alpha=1):
 
 def rsub(input, other, *, alpha=1):
     """``other - alpha * input`` where ``other`` is a number (``2 - x``)."""
-    x, y = promoted(input, other, _refuse_bool_subtraction)
+    x, y = promoted(input, other, refuse_bool_subtraction)
     out = Tensor._wrap(y - x if alpha == 1 else y - alpha * x)
     if should_record(input):
         record(out, RsubBackward1(alpha), input)
     return out
-
-
-def _is_bool(x):
-    return type(x) is bool or (isinstance(x, Tensor) and x._array.dtype.kind == "b")
-
-
-def _refuse_bool_subtraction(input, other):
-    """PyTorch has no subtraction for bools: it asks for ``^`` or ``~`` instead. ``promoted``
-    calls this only where a bool operand can be, not for a float tensor and a number."""
-    bools = _is_bool(input) + _is_bool(other)
-    if bools == 2:
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with two bool tensors is not supported. "
-            "Use the `^` or `logical_xor()` operator instead."
-        )
-    if bools:
-        raise RuntimeError(
-            "Subtraction, the `-` operator, with a bool tensor is not supported. "
-            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
 
 
 def mul(input, other):
@@ -247,30 +219,13 @@ def mul(input, other):
 
 def div(input, other, *, rounding_mode=None):
     if rounding_mode is not None:
-        return _rounded_div(input, other, rounding_mode)
+        return rounded_div(input, other, rounding_mode)
     x, y = true_division_operands(input, other)
     out = Tensor._wrap(compute(operator.truediv, x, y))
     if should_record(input, other):
         # self is needed only for the gradient of other; other for both gradients.
         saved_self = _saved(input, x) if _requires_grad(other) else None
         _record(out, DivBackward0(saved_self, _saved(other, y)), input, other, x, y)
-    return out
-
-
-_ROUNDINGS = {"floor": np.floor, "trunc": np.trunc}
-
-
-def _rounded_div(input, other, rounding_mode):
-    """``div(..., rounding_mode="floor" | "trunc")``: the quotient rounded, in the operands' dtype."""
-    if rounding_mode not in _ROUNDINGS:
-        raise RuntimeError(
-            f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'"
-        )
-    x, y = promoted(input, other)
-    dtype = np.result_type(x, y)
-    out = Tensor._wrap(_ROUNDINGS[rounding_mode](compute(np.true_divide, x, y)).astype(dtype, copy=False))
-    if dtype.kind == "f" and should_record(input, other):
-        _record(out, DivBackward2(rounding_mode), input, other, x, y)
     return out
 
 

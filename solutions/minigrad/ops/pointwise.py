@@ -6,8 +6,9 @@ whichever its derivative is cheapest to write with: d exp(x) = exp(x), so
 """
 import numpy as np
 
-from .. import dtypes
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from .. import device, dtypes
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
 from ..tensor import Tensor
 from ._operands import dispatch, promoted
 
@@ -221,3 +222,18 @@ def to_dtype(input, dtype):
     if not dtype.is_floating_point:
         return Tensor._wrap(value)
     return _unary(ToCopyBackward0, input, value)
+
+
+def to(input, *args, **kwargs):
+    """``x.to(torch.float64)``, ``x.to("cpu")``, ``x.to(other)``: another dtype (the CPU is the only device)."""
+    target = kwargs.get("dtype")
+    for arg in args + tuple(v for k, v in kwargs.items() if k == "device"):
+        if isinstance(arg, dtypes.dtype):
+            target = arg
+        elif isinstance(arg, Tensor):
+            target = arg.dtype
+        elif arg is not None:
+            device.check(arg)
+    if target is None or target.numpy == input._array.dtype:
+        return input
+    return to_dtype(input, target)

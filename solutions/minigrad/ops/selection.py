@@ -6,10 +6,11 @@ element its index named (and an element gathered twice gets both gradients).
 """
 import numpy as np
 
-from ..autograd.graph import Node, SavedTensor, record, should_record
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
+from ..dtypes import c_type_name
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch
-from .linalg import _C_TYPE_NAMES
 from .views import _dim
 
 
@@ -62,7 +63,7 @@ def masked_fill(input, mask, value):
         raise TypeError(f"masked_fill(): argument 'mask' (position 1) must be Tensor, not {type(mask).__name__}")
     if mask._array.dtype.kind != "b":
         raise RuntimeError(
-            f"masked_fill_ only supports boolean masks, but got mask with dtype {_C_TYPE_NAMES[mask._array.dtype.name]}"
+            f"masked_fill_ only supports boolean masks, but got mask with dtype {c_type_name(mask._array.dtype)}"
         )
     array, mask_array = input._array, mask._array
     is_tensor = isinstance(value, Tensor)

@@ -1,4 +1,5 @@
-"""Run one step's checks: ``python -m minigrad.steps 1.2 --lang zh``; print a JSON verdict.
+"""Run one step's checks: ``python -m minigrad.steps 1.2 --lang zh``; print a JSON verdict
+(``all``: every step's, one line each).
 
 Used by ``minigrad.check`` in a fresh process. A stub's NotImplementedError names
 the step still to write, which may be an earlier one this step builds on.
@@ -58,12 +59,19 @@ def run(step_id, language):
     return {"status": "passed", "message": say("passed", language, step=step_id, n=len(checks))}
 
 
+def order(step_id):
+    """``"2.10"`` after ``"2.9"``: steps sort by their numbers."""
+    return tuple(int(part) for part in step_id.split("."))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("step")
+    parser.add_argument("step", help='a step ("1.2"), or "all" for every step in order (one JSON line each)')
     parser.add_argument("--lang", default="en", choices=["en", "zh"])
     arguments = parser.parse_args()
-    print(json.dumps(run(arguments.step, arguments.lang), ensure_ascii=False))
+    steps = sorted(load_all(), key=order) if arguments.step == "all" else [arguments.step]
+    for step_id in steps:
+        print(json.dumps(dict(run(step_id, arguments.lang), step=step_id), ensure_ascii=False))
 
 
 if __name__ == "__main__":

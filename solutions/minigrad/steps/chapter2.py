@@ -5,8 +5,11 @@
 """
 import numpy as np
 
-from ..autograd.engine import compute_dependencies
-from ..autograd.graph import Node, SavedTensor, accumulate_grad
+from ..autograd import _root_edge
+from ..autograd.engine import ReadyQueue, compute_dependencies, run_backward
+from ..autograd.graph import Node, accumulate_grad
+from ..autograd.saved_tensor import SavedTensor
+from ..creation import ones
 from ..ops.linalg import MmBackward0
 from ..tensor import Tensor
 from . import step
@@ -76,40 +79,24 @@ def the_stored_gradient_is_a_copy():
     same(w._grad.dtype, w.dtype, "w.grad.dtype", "w.grad.dtype")
 
 
-@step("2.2")
-def an_owned_gradient_is_kept_as_it_is():
-    w = _leaf([1.0, 2.0])
-    grad = np.array([0.5, 0.25], dtype=np.float32)
-    accumulate_grad(w, grad, owned=True)
-    holds(w._grad is not None and w._grad._array is grad,
-          "with owned=True, w.grad must keep the very array it was given (Tensor._wrap(grad)), not a copy",
-          "owned=True 时，w.grad 必须直接保存传入的那个数组（Tensor._wrap(grad)），而不是副本")
-
-
-@step("2.2")
-def a_recorded_gradient_is_copied_on_the_graph():
-    w = _leaf([1.0, 2.0])
-    grad = Tensor._wrap(np.array([0.5, 0.25], dtype=np.float32), True) * 1.0  # create_graph: a tensor with a graph
-    accumulate_grad(w, grad)
-    holds(w._grad is not None and w._grad is not grad,
-          "with create_graph, w.grad must be a copy of the gradient tensor, not the tensor itself",
-          "create_graph 时，w.grad 必须是梯度张量的副本，而不是该张量本身")
-    same(type(w._grad.grad_fn).__name__, "CopyBackwards", "w.grad.grad_fn (copy with .copy_(grad))",
-         "w.grad.grad_fn（用 .copy_(grad) 复制）")
-    close(w._grad, [0.5, 0.25], "w.grad after one recorded gradient", "收到一个带计算图的梯度后的 w.grad")
-
-
 def _backward(output):
-    from ..autograd import _root_edge
-    from ..autograd.engine import run_backward
-
     run_backward([_root_edge(output, 0)], [np.ones(output._array.shape, output._array.dtype)], False, False)
 
 
 @step("2.3")
-def the_worked_example_gives_4_5():
-    from ..creation import ones
+def the_ready_queue_runs_the_newest_node_first():
+    ready = ReadyQueue()
+    for seq in (1, 3, 2):
+        node = _Pass()
+        node._seq = seq
+        ready.push(node)
+    popped = [ready.pop()._seq for _ in range(3)]
+    same(popped, [3, 2, 1], "the order in which nodes made 1st, 3rd, 2nd leave the ready queue",
+         "按第 1、3、2 个创建的节点离开就绪队列的顺序")
 
+
+@step("2.3")
+def the_worked_example_gives_4_5():
     x = ones(2, 2, requires_grad=True)
     y = x + 2
     out = (y * y * 3).mean()

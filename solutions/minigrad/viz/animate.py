@@ -1,6 +1,6 @@
 """Backward, one step at a time: the frames of a real run of the engine.
 
-The order comes from the engine itself (``engine.observe`` reports every node it runs),
+The order comes from the engine itself (``node_call.observe`` reports every node it runs),
 never from a second topological sort beside it: what the learner sees is what ran.
 Step 0 is the engine's ``GraphRoot``: it seeds each output with its gradient (1 for a
 scalar loss), written on the edge into the output's box.
@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..autograd.engine import observe
+from ..autograd.node_call import observe
 from ..autograd.graph import AccumulateGrad, GraphRoot
 from .graph import SEED, Graph, describe
 from .render import Picture

@@ -1,0 +1,65 @@
+"""Grad-mode contexts that also work as decorators, as PyTorch's do.
+
+``@no_grad()`` on a function runs each call inside ``with no_grad():``; ``@no_grad``
+without parentheses works too; a decorated generator runs in the mode each time it
+resumes, and the caller's mode returns in between. It plays the part of PyTorch's
+``torch/utils/_contextlib.py``, kept apart so that ``grad_mode.py`` shows the modes alone.
+"""
+import functools
+import inspect
+
+
+class DecoratorContext:
+    """A context manager that also works as a decorator; a subclass may be re-entered through ``_clone``."""
+
+    def __new__(cls, *args, **kwargs):
+        """``@no_grad`` without parentheses: Python passes the function to the class."""
+        if len(args) == 1 and not kwargs and callable(args[0]) and cls._bare_decorator:
+            return cls()(args[0])
+        return super().__new__(cls)
+
+    _bare_decorator = True
+
+    def __call__(self, func):
+        if inspect.isgeneratorfunction(func):
+            return self._wrap_generator(func)
+
+        @functools.wraps(func)
+        def run_in_mode(*args, **kwargs):
+            with self._clone():
+                return func(*args, **kwargs)
+
+        return run_in_mode
+
+    def _wrap_generator(self, func):
+        """Each step of the generator runs in the mode; the caller's mode returns in between."""
+
+        @functools.wraps(func)
+        def generate(*args, **kwargs):
+            with self._clone():
+                steps = func(*args, **kwargs)
+            return (yield from _in_mode(steps, self._clone))
+
+        return generate
+
+    def _clone(self):
+        return type(self)()
+
+
+def _in_mode(steps, context):
+    """Drive the generator ``steps``, entering a fresh ``context()`` around each resumption."""
+    method, value = "send", None
+    while True:
+        try:
+            with context():
+                result = getattr(steps, method)(value)
+        except StopIteration as stop:
+            return stop.value
+        try:
+            method, value = "send", (yield result)
+        except GeneratorExit:
+            with context():
+                steps.close()
+            raise
+        except BaseException as error:  # thrown into us: pass it on to the generator
+            method, value = "throw", error

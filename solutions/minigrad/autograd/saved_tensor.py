@@ -1,0 +1,87 @@
+"""Saved tensors: what a node keeps from its forward for its backward.
+
+``x * y`` needs ``y`` to compute the gradient for ``x``, so its node keeps it. Two
+things can go wrong with a kept value, and both are caught here: it may have been
+changed in place since (``x.add_(1)``), and it may have been freed by an earlier
+backward. A version counter, shared by a tensor and its views, tells the first; the
+released reference tells the second.
+"""
+from ..tensor_data import tensor_type_name
+from .saved_forms import PACKED, SavedForms
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+
+HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+    "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+
+
+class SavedTensor(SavedForms):
+    """A tensor a node keeps for its backward, with the version it had when saved.
+
+    An input is kept as the tensor itself; an output is kept as its array only (the
+    output refers to this node through ``grad_fn``, so keeping the tensor would make a
+    reference cycle). Unpacking checks that no in-place operation changed the tensor
+    since, and fails once backward has freed it.
+    """
+
+    __slots__ = ("_tensor", "_array", "_counter", "_version", "_output_nr", "_number")
+
+    def __init__(self, tensor, is_output=False):
+        self._counter = counter = tensor._version_counter
+        self._version = counter[0]
+        self._array = tensor._array
+        self._tensor = None if is_output else tensor
+        self._output_nr = tensor._output_nr if is_output else None
+        self._pack_if_hooked(tensor)
+
+    def release(self):
+        """Drop the references to the saved value: once nothing else holds its array,
+        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error."""
+        # BEGIN SOLUTION 4.4 quiet
+        self._tensor = self._array = None
+        # END SOLUTION
+
+    def _modified_message(self, node):
+        """PyTorch's error, word for word, for a saved tensor changed in place since."""
+        # BEGIN SOLUTION 6.3
+        array = self._array
+        producer = node if self._tensor is None else self._tensor.grad_fn
+        which = "" if producer is None else f", which is output 0 of {op_name(producer)},"
+        return (
+            "one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: [torch.{tensor_type_name(array.dtype)} {list(array.shape)}]{which} "
+            f"is at version {self._counter[0]}; expected version {self._version} instead. {HINT}"
+        )
+        # END SOLUTION
+
+    def unpack(self, node, as_tensor):
+        """The saved value for ``node``'s backward: its array, or (``as_tensor``) a tensor."""
+        if self._array is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        if self._array is PACKED:
+            return self._unpack_hooked(node, as_tensor)
+        if self._counter[0] != self._version:
+            raise RuntimeError(self._modified_message(node))
+        if not as_tensor:
+            return self._array
+        return self._tensor if self._tensor is not None else self._rebuilt(node)
+
+    def follow(self, tensor):
+        """The saved output was written into ``tensor`` by an in-place operation: from now
+        on an in-place change of ``tensor`` makes it stale."""
+        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]
+
+
+def op_name(node):
+    """How PyTorch names an operation in its errors: ``MulBackward0`` -> ``Mul``; a node
+    that is not an operation's backward by its C++ name, ``torch::autograd::CopySlices``."""
+    name = node.name()
+    return name[: name.rindex("Backward")] if "Backward" in name else "torch::autograd::" + name
+

@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_mark_non_differentiable_mixed and test_return_duplicate: non-tensor outputs, undefined grads and needs_input_grad.
+# pytorch test/test_autograd.py, test_mark_non_differentiable_mixed and the tests of Functions with non-tensor outputs: undefined grads and needs_input_grad.
 import torch
 from torch.autograd import Function
 

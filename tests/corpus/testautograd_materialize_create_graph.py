@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_grad_materialize_grads and test_gradcheck aliasing: zeros for unused inputs, an output that aliases its input.
+# pytorch test/test_autograd.py, test_grad_materialize_grads and gradcheck on outputs that are views of the input.
 import torch
 
 x = torch.tensor(0.5, requires_grad=True)

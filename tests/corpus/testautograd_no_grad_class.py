@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_no_grad_python_function and test_grad_mode_decorator_class: decorating a class with no_grad warns.
+# pytorch test/test_autograd.py, test_grad_mode_class_decoration and the no_grad decorator tests: decorating a class with no_grad warns.
 import warnings
 
 import torch

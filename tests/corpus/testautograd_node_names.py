@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_accumulate_grad_name / test_grad_fn_attr_bindings / CopySlices: node names and saved attributes.
+# pytorch test/test_autograd.py, test_grad_fn_attr_bindings and the checks of node names: AccumulateGrad, CopySlices, saved attributes.
 import torch
 
 x = torch.ones(3, requires_grad=True)

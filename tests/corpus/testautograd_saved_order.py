@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_default_saved_tensors_hooks_*: what the pack hook sees for common operations, in order.
+# pytorch test/test_autograd.py, the saved-tensors hooks tests: what the pack hook sees for common operations, in order.
 import torch
 
 seen = []

@@ -1,4 +1,4 @@
-# pytorch test/test_autograd.py, test_requires_grad_ / test_set_data_* / test_grad_assignment: views of a flagged base, .data, del .grad.
+# pytorch test/test_autograd.py, test_requires_grad_, test_set_data_* and the .grad assignment tests: views of a flagged base, .data, del .grad.
 import torch
 
 base = torch.zeros(4)

@@ -35,7 +35,7 @@ class MaxWithIndex(Function):
     def backward(ctx, grad_values, grad_index):
         x, index = ctx.saved_tensors
         grad = torch.zeros_like(x)
-        grad.index_put_((index, torch.arange(x.shape[1])), grad_values)
+        grad[index, torch.arange(x.shape[1])] = grad_values
         return grad
 
 

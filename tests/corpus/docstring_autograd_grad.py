@@ -1,6 +1,8 @@
 # PyTorch docstrings of torch.autograd.grad and torch.autograd.backward: inputs=, allow_unused, materialize_grads, is_grads_batched.
 import torch
 
+torch.manual_seed(0)
+
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = torch.tensor([3.0], requires_grad=True)
 z = (x ** 2).sum() * 2

@@ -1,6 +1,8 @@
 # PyTorch docstrings of no_grad, enable_grad, set_grad_enabled and inference_mode: context managers and decorators.
 import torch
 
+torch.manual_seed(0)
+
 x = torch.tensor([1.0], requires_grad=True)
 with torch.no_grad():
     y = x * 2

@@ -1,6 +1,8 @@
 # PyTorch docstrings of Tensor.register_hook, retain_grad, is_leaf and requires_grad_.
 import torch
 
+torch.manual_seed(0)
+
 v = torch.tensor([0., 0., 0.], requires_grad=True)
 h = v.register_hook(lambda grad: grad * 2)
 v.backward(torch.tensor([1., 2., 3.]))

@@ -1,6 +1,8 @@
 # PyTorch docstrings of torch.autograd.graph.saved_tensors_hooks, save_on_cpu and disable_saved_tensors_hooks.
 import torch
 
+torch.manual_seed(0)
+
 
 def pack_hook(x):
     print("Packing", x)

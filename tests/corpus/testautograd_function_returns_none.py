@@ -2,6 +2,8 @@
 import torch
 from torch.autograd import Function
 
+torch.manual_seed(0)
+
 
 class Identity(Function):
     @staticmethod

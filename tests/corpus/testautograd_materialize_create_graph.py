@@ -1,6 +1,8 @@
 # pytorch test/test_autograd.py, test_grad_materialize_grads and gradcheck on outputs that are views of the input.
 import torch
 
+torch.manual_seed(0)
+
 x = torch.tensor(0.5, requires_grad=True)
 a = torch.tensor(1.0, requires_grad=True)
 y = x * a

@@ -1,0 +1,151 @@
+"""Autograd code gathered from public sources runs under minigrad and prints what PyTorch 2.13 prints.
+
+Each program in ``corpus/`` is a small script written for PyTorch after an example from d2l
+(English and Chinese), PyTorch's notes, docstrings, tutorials and ``test_autograd.py``, or
+Karpathy's lectures; ``corpus/README.md`` names the source of each. PyTorch's output is recorded
+in ``corpus/expected/`` so the comparison runs without PyTorch; where PyTorch is installed the
+recording itself is checked against it. The programs run through ``tutorials/run.py``, the
+runner of the tutorial programs.
+
+``DIFFERS`` lists the programs whose output is not PyTorch's yet, each with the first thing that
+stops it. Those are strict xfails: when a change makes one match, its test fails until the entry
+is removed, so the list stays the plan of what is left.
+"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import EDITION, PACKAGE_PARENT
+
+HERE = Path(__file__).parent / "corpus"
+RUNNER = Path(__file__).parent / "tutorials" / "run.py"
+PROGRAMS = sorted(HERE.glob("*.py"))
+EXPECTED = HERE / "expected"
+
+DIFFERS = {
+    # missing names and keyword spellings
+    "d2l_autograd_control_flow": "torch.randn(size=...) is refused: randn() has no keyword size",
+    "d2l_autograd_exercises": "torch.randn(size=...) is refused: randn() has no keyword size",
+    "d2lzh_autograd": "torch.randn(size=...) is refused: randn() has no keyword size",
+    "d2l_parameters": "torch.rand(size=...) is refused: rand() has no keyword size",
+    "d2l_softmax_scratch": "Tensor.sum(..., keepdims=True) is refused: sum() has no keyword keepdims",
+    "karpathy_makemore_backprop_ninja": "Tensor.sum(..., keepdims=True) is refused: sum() has no keyword keepdims",
+    "karpathy_makemore_bigram": "Tensor.sum(..., keepdims=True) is refused: sum() has no keyword keepdims",
+    "d2l_gd": "torch.pi is missing",
+    "d2l_linreg_concise": "torch.utils.data (TensorDataset, DataLoader) is missing",
+    "d2lzh_probability": "torch.distributions (multinomial.Multinomial) is missing",
+    "d2lzh_rnn_grad_clipping": "torch.nn.functional.one_hot is missing",
+    "karpathy_makemore_mlp": "torch.unbind is missing",
+    "testautograd_unbind_hooks": "Tensor.unbind is missing",
+    "karpathy_makemore_layers": "Tensor.log10 is missing",
+    "extending_linear_function": "Tensor.uniform_ is missing",
+    "docstring_index_ops": "Tensor.index_add_ is missing",
+    "docstring_random_sampling": "Tensor.uniform_ is missing",
+    "testautograd_narrow_view_as": "Tensor.narrow is missing",
+    "testautograd_saved_data_ptr": "Tensor.data_ptr is missing",
+    "testautograd_var_mean": "torch.var_mean is missing",
+    "tutorial_double_backward": "torch.sinh is missing",
+    "notes_serialization": "torch.save is missing",
+    "tutorial_saved_tensors_hooks": "torch.all is missing",
+    "docstring_grad_mode": "Tensor.is_inference is missing",
+    "notes_grad_modes": "Tensor.is_inference is missing",
+    "tutorial_blitz_autograd": "nn.Sequential does not support item assignment (model[2] = ...)",
+    "tutorial_visualizing_gradients": "nn.Module.register_forward_hook is missing",
+    "docstring_autograd_grad": "autograd.grad(..., is_grads_batched=True) raises NotImplementedError",
+    # forward mode and torch.func
+    "docstring_forward_ad": "torch.autograd.forward_ad is missing",
+    "extending_forward_ad": "torch.autograd.forward_ad is missing (and with it Function.jvp, ctx.save_for_forward)",
+    "tutorial_forward_ad": "torch.autograd.forward_ad is missing",
+    "docstring_func_grad": "torch.func is missing",
+    "docstring_func_jacobians": "torch.func is missing",
+    "extending_func": "torch.func is missing",
+    "tutorial_jacobians_hessians": "torch.func is missing",
+    "tutorial_per_sample_grads": "torch.func is missing",
+    "docstring_vmap": "torch.vmap is missing",
+    "docstring_functional": "functional.jacobian(..., vectorize=True) raises NotImplementedError",
+    # hooks
+    "notes_hook_order": "a pre-hook on AccumulateGrad runs before the leaf's tensor hooks (PyTorch: after)",
+    "notes_multi_grad_hook": "torch.autograd.graph.register_multi_grad_hook is missing",
+    "docstring_saved_tensors_hooks": "the pack hook sees a * b's operands as a, b (PyTorch 2.13: b, then a)",
+    "testautograd_saved_order": "the pack hook sees a * b's operands as a, b (PyTorch 2.13: b, then a)",
+    # graph lifetime and .grad
+    "testautograd_index_twice": "indexing with a tensor keeps its saved values after backward: a second backward does not raise",
+    "testautograd_hessian_vector": "a backward after backward(create_graph=True) replaces the graph-carrying .grad instead of adding to it",
+    "testautograd_materialize_create_graph": "zeros from materialize_grads=True with create_graph=True do not require grad",
+    # custom Functions
+    "testautograd_custom_nontensor_outputs": "non-tensor outputs of a Function get zero gradients in backward instead of None",
+    "testautograd_numpy_inference": ".numpy() on a leaf that requires grad is refused inside no_grad (PyTorch allows it)",
+    # names and modes
+    "docstring_node_hooks": "AccumulateGrad's name() is 'AccumulateGrad' (PyTorch: 'torch::autograd::AccumulateGrad')",
+    "testautograd_node_names": "AccumulateGrad's name() is 'AccumulateGrad' (PyTorch: 'torch::autograd::AccumulateGrad')",
+    "notes_inplace_check": "CopySlices' name() is 'CopySlices' (PyTorch: 'torch::autograd::CopySlices')",
+    "docstring_functional_create_graph": "functional.jvp(..., create_graph=True) ends in ViewBackward0 (PyTorch: SqueezeBackward1)",
+    "testautograd_no_grad_class": "no FutureWarning when @torch.no_grad() decorates a class",
+    "testautograd_views_and_data": "a view taken before its base is flagged does not require grad afterwards",
+    # numbers
+    "d2l_numerical_stability": "torch.sigmoid(-8.) prints 3.3534e-04 (PyTorch rounds its float32 to 3.3535e-04)",
+}
+
+
+def printed_by(library):
+    """What each corpus program prints under ``library``, by program name (one interpreter for all)."""
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE_PARENT))
+    result = subprocess.run([sys.executable, str(RUNNER), library, *map(str, PROGRAMS)],
+                            capture_output=True, text=True, env=env, cwd=HERE, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def expected(program):
+    return (EXPECTED / f"{program.stem}.txt").read_text()
+
+
+def marked(program):
+    """The program as a test parameter, a strict xfail when it is listed in DIFFERS."""
+    if program.stem not in DIFFERS:
+        return pytest.param(program, id=program.stem)
+    return pytest.param(program, id=program.stem,
+                        marks=pytest.mark.xfail(strict=True, reason=DIFFERS[program.stem]))
+
+
+@pytest.fixture(scope="module")
+def minigrad_output():
+    return printed_by("minigrad")
+
+
+@pytest.fixture(scope="module")
+def torch_output():
+    pytest.importorskip("torch")
+    return printed_by("torch")
+
+
+@pytest.mark.skipif(EDITION == "learner", reason="the programs need a working autograd")
+@pytest.mark.parametrize("program", [marked(p) for p in PROGRAMS])
+def test_minigrad_prints_what_pytorch_prints(program, minigrad_output):
+    assert minigrad_output[program.stem] == expected(program)
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
+def test_the_recording_is_what_pytorch_prints_today(program, torch_output):
+    assert torch_output[program.stem] == expected(program)
+
+
+def test_every_program_has_a_recording_and_a_source():
+    readme = (HERE / "README.md").read_text()
+    assert len(PROGRAMS) >= 60
+    assert [p for p in PROGRAMS if not (EXPECTED / f"{p.stem}.txt").exists()] == []
+    assert [p.name for p in PROGRAMS if f"`{p.name}`" not in readme] == []
+
+
+def test_the_list_of_differences_names_only_programs_of_the_corpus():
+    assert sorted(set(DIFFERS) - {p.stem for p in PROGRAMS}) == []
+
+
+if __name__ == "__main__":  # record PyTorch's output: python tests/test_corpus.py
+    EXPECTED.mkdir(exist_ok=True)
+    for name, text in printed_by("torch").items():
+        (EXPECTED / f"{name}.txt").write_text(text)

@@ -13,11 +13,12 @@ import numpy as np
 
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
+from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 from . import pointwise
-from .division import rounded_div
 from ._operands import compute, dispatch, promoted, refuse_bool_subtraction, true_division_operands
+from .division import rounded_div
 
 
 class MulBackward0(Node):
@@ -171,6 +172,7 @@ def _record(out, node, input, other, x, y):
     record(out, node, input, other)
 
 
+@public("add", methods="add __add__ __radd__")
 def add(input, other, *, alpha=1):
     x, y = promoted(input, other)
     out = _wrap(compute(operator.add, x, y if alpha == 1 else alpha * y))
@@ -181,6 +183,7 @@ def add(input, other, *, alpha=1):
     return out
 
 
+@public("sub subtract", methods="sub subtract __sub__")
 def sub(input, other, *, alpha=1):
     x, y = promoted(input, other, refuse_bool_subtraction)
     out = _wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
@@ -191,6 +194,7 @@ def sub(input, other, *, alpha=1):
     return out
 
 
+@public("rsub", methods="__rsub__")
 def rsub(input, other, *, alpha=1):
     """``other - alpha * input`` where ``other`` is a number (``2 - x``)."""
     x, y = promoted(input, other, refuse_bool_subtraction)
@@ -200,6 +204,7 @@ def rsub(input, other, *, alpha=1):
     return out
 
 
+@public("mul multiply", methods="mul multiply __mul__ __rmul__")
 def mul(input, other):
     x, y = promoted(input, other)
     out = _wrap(compute(operator.mul, x, y))
@@ -213,6 +218,7 @@ def mul(input, other):
     return out
 
 
+@public("div true_divide divide", methods="div divide true_divide __truediv__")
 def div(input, other, *, rounding_mode=None):
     if rounding_mode is not None:
         return rounded_div(input, other, rounding_mode)
@@ -225,6 +231,7 @@ def div(input, other, *, rounding_mode=None):
     return out
 
 
+@public("neg negative", methods="neg negative __neg__")
 def neg(input):
     if input._array.dtype.kind == "b":
         raise RuntimeError(
@@ -237,6 +244,7 @@ def neg(input):
     return out
 
 
+@public("reciprocal", methods="reciprocal")
 def reciprocal(input):
     x, one = true_division_operands(input, 1)
     out = Tensor._wrap(one / x)
@@ -262,6 +270,7 @@ def _power(array, exponent):
     return special(array) if special is not None else array ** np.asarray(exponent, array.dtype)
 
 
+@public("pow", methods="pow __pow__")
 def pow(input, exponent):  # noqa: A001 - PyTorch's name
     """``input ** exponent``: a tensor to a number, a tensor, or a number to a tensor."""
     x, e = promoted(input, exponent)
@@ -283,6 +292,7 @@ def pow(input, exponent):  # noqa: A001 - PyTorch's name
     return out
 
 
+@public("square", methods="square")
 def square(input):
     """``x * x``, recorded as PyTorch records it: ``pow(x, 2)`` (``PowBackward0``)."""
     return pow(input, 2)
@@ -290,9 +300,17 @@ def square(input):
 
 # The reflected forms (``2 + x`` and ``2 * x`` are ``add`` and ``mul`` themselves):
 # ``1 / x`` is ``reciprocal(x) * 1``, as in PyTorch.
+@public(methods="__rtruediv__")
 def rtruediv(self, other):
     return mul(reciprocal(self), other)
 
 
+@public(methods="__rpow__")
 def rpow(self, other):
     return pow(other, self)
+
+
+@public(methods="__pos__")
+def positive(input):
+    """``+x`` is ``x`` itself, as in PyTorch."""
+    return input

@@ -7,6 +7,7 @@ import numpy as np
 from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
+from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 from ._operands import compute, numpy_error, promoted
@@ -31,18 +32,20 @@ def _comparison(numpy_fn, name):
     return _elementwise(numpy_fn, name, f"Element-wise ``{numpy_fn.__name__}`` as a bool tensor.")
 
 
-eq = _comparison(np.equal, "eq")
-ne = _comparison(np.not_equal, "ne")
-lt = _comparison(np.less, "lt")
-le = _comparison(np.less_equal, "le")
-gt = _comparison(np.greater, "gt")
-ge = _comparison(np.greater_equal, "ge")
+eq = public("eq", methods="eq __eq__")(_comparison(np.equal, "eq"))
+ne = public("ne", methods="ne __ne__")(_comparison(np.not_equal, "ne"))
+lt = public("lt", methods="lt __lt__")(_comparison(np.less, "lt"))
+le = public("le", methods="le __le__")(_comparison(np.less_equal, "le"))
+gt = public("gt", methods="gt __gt__")(_comparison(np.greater, "gt"))
+ge = public("ge", methods="ge __ge__")(_comparison(np.greater_equal, "ge"))
 
 
+@public("logical_not", methods="logical_not")
 def logical_not(input):
     return Tensor._wrap(np.logical_not(input._array))
 
 
+@public("bitwise_not", methods="bitwise_not __invert__")
 def bitwise_not(input):
     """``~x``: logical not for bools, bitwise not for integers, an error for floats."""
     if input._array.dtype.kind == "f":
@@ -55,11 +58,12 @@ def _bitwise(numpy_fn, name):
                         "for floats.", floats=False)
 
 
-bitwise_and = _bitwise(np.bitwise_and, "bitwise_and")
-bitwise_or = _bitwise(np.bitwise_or, "bitwise_or")
-bitwise_xor = _bitwise(np.bitwise_xor, "bitwise_xor")
+bitwise_and = public("bitwise_and", methods="bitwise_and __and__ __rand__")(_bitwise(np.bitwise_and, "bitwise_and"))
+bitwise_or = public("bitwise_or", methods="bitwise_or __or__ __ror__")(_bitwise(np.bitwise_or, "bitwise_or"))
+bitwise_xor = public("bitwise_xor", methods="bitwise_xor __xor__ __rxor__")(_bitwise(np.bitwise_xor, "bitwise_xor"))
 
 
+@public("equal", methods="equal")
 def equal(input, other):
     """True when both have the same shape and the same values."""
     return input._array.shape == other._array.shape and bool(np.array_equal(input._array, other._array))
@@ -72,6 +76,7 @@ def _same_dtype(input, other):
         raise RuntimeError(f"{dtypes.scalar_type_name(a)} did not match {dtypes.scalar_type_name(b)}")
 
 
+@public("isclose", methods="isclose")
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol * |other|, element by element."""
     _same_dtype(input, other)
@@ -79,6 +84,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return Tensor._wrap(compute(close, input._array, other._array))
 
 
+@public("allclose", methods="allclose")
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Whether every element is close (see ``isclose``): one Python bool."""
     return bool(isclose(input, other, rtol, atol, equal_nan)._array.all())
@@ -101,6 +107,7 @@ class WhereBackward0(Node):
         return _to_both(self, grad, condition, ~condition)
 
 
+@public("where")
 def where(condition, input=None, other=None):
     """``input`` where ``condition`` holds, else ``other`` (either may be a number).
     With the condition alone: the indices where it holds, one int64 tensor per dimension."""
@@ -164,9 +171,11 @@ def _pick(numpy_fn, node_type, input, other):
     return out
 
 
+@public("maximum", methods="maximum")
 def maximum(input, other):
     return _pick(np.maximum, MaximumBackward0, input, other)
 
 
+@public("minimum", methods="minimum")
 def minimum(input, other):
     return _pick(np.minimum, MinimumBackward0, input, other)

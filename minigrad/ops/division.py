@@ -10,6 +10,7 @@ import numpy as np
 
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
+from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 from ._operands import compute, promoted
@@ -49,6 +50,7 @@ class NotImplemented(Node):  # noqa: A001 - PyTorch's own name for a node with n
         raise RuntimeError(f"derivative for aten::{self.op} is not implemented")
 
 
+@public("remainder", methods="remainder __mod__")
 def remainder(input, other):
     x, y = promoted(input, other)
     out = Tensor._wrap(compute(np.remainder, x, y))
@@ -60,15 +62,18 @@ def remainder(input, other):
     return out
 
 
+@public(methods="__rmod__")
 def rremainder(input, other):
     """``other % input`` for a number ``other``: no derivative in PyTorch."""
     return _without_derivative(np.remainder, "remainder", other, input)
 
 
+@public("floor_divide", methods="floor_divide __floordiv__")
 def floor_divide(input, other):
     return _without_derivative(np.floor_divide, "floor_divide", input, other)
 
 
+@public(methods="__rfloordiv__")
 def rfloor_divide(input, other):
     return _without_derivative(np.floor_divide, "floor_divide", other, input)
 

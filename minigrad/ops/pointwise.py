@@ -9,6 +9,7 @@ import numpy as np
 from .. import device, dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
+from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch, promoted
 
@@ -155,52 +156,64 @@ class ClampBackward1(Node):
         return grad * inside
 
 
+@public("exp", methods="exp")
 def exp(input):
     return _unary(ExpBackward0, input, np.exp(_float(input._array)), "result")
 
 
+@public("log", methods="log")
 def log(input):
     return _unary(LogBackward0, input, np.log(_float(input._array)), "self")
 
 
+@public("sqrt", methods="sqrt")
 def sqrt(input):
     return _unary(SqrtBackward0, input, np.sqrt(_float(input._array)), "result")
 
 
+@public("abs", methods="abs __abs__")
 def abs(input):  # noqa: A001 - PyTorch's name
     return _unary(AbsBackward0, input, np.abs(input._array), "self")
 
 
+@public("sign", methods="sign")
 def sign(input):
     return _unary(SignBackward0, input, np.sign(input._array))
 
 
+@public("relu", methods="relu")
 def relu(input):
     return _unary(ReluBackward0, input, np.maximum(input._array, 0), "result")
 
 
+@public("sigmoid", methods="sigmoid")
 def sigmoid(input):
     """1 / (1 + exp(-x)), written with tanh so that no exp can overflow."""
     x = _float(input._array)
     return _unary(SigmoidBackward0, input, 0.5 + 0.5 * np.tanh(0.5 * x), "result")
 
 
+@public("tanh", methods="tanh")
 def tanh(input):
     return _unary(TanhBackward0, input, np.tanh(_float(input._array)), "result")
 
 
+@public("sin", methods="sin")
 def sin(input):
     return _unary(SinBackward0, input, np.sin(_float(input._array)), "self")
 
 
+@public("cos", methods="cos")
 def cos(input):
     return _unary(CosBackward0, input, np.cos(_float(input._array)), "self")
 
 
+@public("clone", methods="clone")
 def clone(input, *, memory_format=None):
     return _unary(CloneBackward0, input, input._array.copy())
 
 
+@public("clamp", methods="clamp clip")
 def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
     """Limit each element to [min, max]; a ``min`` above ``max`` makes every element ``max``."""
     if min is None and max is None:
@@ -224,6 +237,7 @@ def to_dtype(input, dtype):
     return _unary(ToCopyBackward0, input, value)
 
 
+@public(methods="to")
 def to(input, *args, **kwargs):
     """``x.to(torch.float64)``, ``x.to("cpu")``, ``x.to(other)``: another dtype (the CPU is the only device)."""
     target = kwargs.get("dtype")

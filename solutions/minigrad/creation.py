@@ -14,6 +14,7 @@ import numpy as np
 
 from . import device as _device
 from . import dtypes
+from .public_names import public
 from .shape import Size
 from .tensor import Tensor, _plain
 
@@ -162,24 +163,29 @@ def _new_size(sizes, size):
     return _size(sizes if size is None else (size,))
 
 
+@public(methods="new_ones")
 def new_ones(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     return _filled(1, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
 
 
+@public(methods="new_zeros")
 def new_zeros(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     return _filled(0, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
 
 
+@public(methods="new_empty")
 def new_empty(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     return _filled(0, _new_size(sizes, size), _like(self, dtype), requires_grad, device)
 
 
+@public(methods="new_full")
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
     """Unlike ``full``, the fill value does not choose the dtype: ``self`` does."""
     fill = fill_value._array if isinstance(fill_value, Tensor) else fill_value
     return _filled(fill, (size,), _like(self, dtype), requires_grad, device)
 
 
+@public(methods="new_tensor")
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
     """``tensor(data)`` in ``self``'s dtype (not the one ``data`` would choose)."""
     if isinstance(data, Tensor):

@@ -13,6 +13,7 @@ from ..autograd.saved_tensor import SavedTensor
 from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
 from ..ops.views import _dim
+from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 
@@ -245,6 +246,7 @@ def _shifted(input, dim):
     return x - x.max(axis=dim, keepdims=True)
 
 
+@public("softmax")
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """exp(x) / Σ exp(x) along ``dim``: each slice becomes probabilities summing to 1."""
     if dtype is not None:
@@ -259,6 +261,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return out
 
 
+@public("log_softmax")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """x - log Σ exp(x) along ``dim``, computed stably (the log of softmax without its rounding)."""
     if dtype is not None:
@@ -289,6 +292,18 @@ class MseLossBackward0(Node):
             local = local / _numel(local)
         g = grad * local
         return (sum_to(g, x.shape) if need_x else None, sum_to(-g, y.shape) if need_y else None)
+
+
+@public(methods="softmax")
+def softmax_method(self, dim, dtype=None):
+    """``x.softmax(dim)``: ``F.softmax`` with the method's arguments."""
+    return softmax(self, dim, dtype=dtype)
+
+
+@public(methods="log_softmax")
+def log_softmax_method(self, dim, dtype=None):
+    """``x.log_softmax(dim)``: ``F.log_softmax`` with the method's arguments."""
+    return log_softmax(self, dim, dtype=dtype)
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):

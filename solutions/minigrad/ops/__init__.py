@@ -1,1 +1,14 @@
 """The operations: one module per kind, each operation with its backward node beside it."""
+from . import (  # noqa: F401 - imported for the names each declares with ``@public``
+    arithmetic,
+    comparison,
+    division,
+    inplace,
+    joining,
+    linalg,
+    pointwise,
+    reductions,
+    scans,
+    selection,
+    views,
+)

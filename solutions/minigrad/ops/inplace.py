@@ -20,6 +20,7 @@ optimizers update weights).
 import numpy as np
 
 from ..autograd.graph import Node, record, should_record
+from ..public_names import public
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
 from . import arithmetic, pointwise
@@ -28,6 +29,7 @@ from .inplace_history import apply, check_allowed
 from .views import _as_view_key, _is_advanced, _plain_key, expand_error, getitem
 
 
+@public("zero_", methods="zero_")
 def zero_(tensor):
     """Set every element to 0 in place: how training resets a gradient between steps.
 
@@ -44,38 +46,47 @@ def zero_(tensor):
     # END SOLUTION
 
 
+@public(methods="add_ __iadd__")
 def add_(tensor, other, *, alpha=1):
     return apply(tensor, arithmetic.add, other, alpha=alpha)
 
 
+@public(methods="sub_ subtract_ __isub__")
 def sub_(tensor, other, *, alpha=1):
     return apply(tensor, arithmetic.sub, other, alpha=alpha)
 
 
+@public(methods="mul_ multiply_ __imul__")
 def mul_(tensor, other):
     return apply(tensor, arithmetic.mul, other)
 
 
+@public(methods="div_ divide_ true_divide_ __itruediv__")
 def div_(tensor, other, *, rounding_mode=None):
     return apply(tensor, arithmetic.div, other, rounding_mode=rounding_mode)
 
 
+@public(methods="pow_ __ipow__")
 def pow_(tensor, exponent):
     return apply(tensor, arithmetic.pow, exponent)
 
 
+@public("neg_", methods="neg_")
 def neg_(tensor):
     return apply(tensor, arithmetic.neg)
 
 
+@public("reciprocal_", methods="reciprocal_")
 def reciprocal_(tensor):
     return apply(tensor, arithmetic.reciprocal)
 
 
+@public("square_", methods="square_")
 def square_(tensor):
     return pow_(tensor, 2)
 
 
+@public("clamp_ clip_", methods="clamp_ clip_")
 def clamp_(tensor, min=None, max=None):  # noqa: A002 - PyTorch's names
     return apply(tensor, pointwise.clamp, min, max)
 
@@ -83,22 +94,26 @@ def clamp_(tensor, min=None, max=None):  # noqa: A002 - PyTorch's names
 clip_ = clamp_
 
 
+@public(methods="addcmul_")
 def addcmul_(tensor, tensor1, tensor2, *, value=1):
     """``tensor += value * tensor1 * tensor2`` (optimizers use it)."""
     return apply(tensor, lambda t, a, b: t + value * a * b, tensor1, tensor2)
 
 
+@public(methods="addcdiv_")
 def addcdiv_(tensor, tensor1, tensor2, *, value=1):
     """``tensor += value * tensor1 / tensor2`` (optimizers use it)."""
     return apply(tensor, lambda t, a, b: t + value * a / b, tensor1, tensor2)
 
 
 def _unary(function):
+    """``x.exp_()`` and ``torch.exp_(x)`` from ``exp``."""
+
     def operation(tensor):
         return apply(tensor, function)
 
-    operation.__name__ = function.__name__ + "_"
-    return operation
+    operation.__name__ = name = function.__name__ + "_"
+    return public(name, methods=name)(operation)
 
 
 exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, sigmoid_, relu_ = (
@@ -167,10 +182,12 @@ def _recorded(value, node, *inputs):
     return out
 
 
+@public("fill_", methods="fill_")
 def fill_(tensor, value):
     return apply(tensor, _filled, value)
 
 
+@public(methods="copy_")
 def copy_(tensor, src, non_blocking=False):
     return apply(tensor, _copied, src)
 
@@ -209,6 +226,7 @@ def _index_put(old, key, values):
     return out
 
 
+@public(methods="__setitem__")
 def setitem(tensor, key, value):
     """``tensor[key] = value``: a copy into the view ``tensor[key]``, or, for index
     tensors and masks, an ``index_put_`` into ``tensor`` itself (as PyTorch does)."""

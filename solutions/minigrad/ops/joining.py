@@ -12,6 +12,7 @@ from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.view_tracking import view_of
 from ..creation import zeros
+from ..public_names import public
 from ..tensor import Tensor
 from .views import _dim
 
@@ -53,6 +54,7 @@ def _common_dtype(arrays):
     return functools.reduce(dtypes.promote_types, [a.dtype for a in arrays])
 
 
+@public("cat concat concatenate")
 def cat(tensors, dim=0):
     """Join ``tensors`` along ``dim``; a 1-D tensor with no elements is skipped, as in PyTorch."""
     tensors = tuple(tensors)
@@ -88,6 +90,7 @@ def _check_cat_shapes(arrays, dim):
                 )
 
 
+@public("stack")
 def stack(tensors, dim=0):
     """Join same-shaped ``tensors`` along a new dimension ``dim``."""
     tensors = tuple(tensors)
@@ -148,6 +151,7 @@ def _joined(grads, shapes, dim):
     return np.concatenate(parts, axis=dim)
 
 
+@public("split")
 def split(tensor, split_size_or_sections, dim=0):
     """Cut ``tensor`` along ``dim`` into views: pieces of ``split_size`` (the last one may be
     shorter), or of the listed sizes, which must add up to the dimension's size."""
@@ -182,6 +186,7 @@ def _check_sizes(sizes, length, dim):
         )
 
 
+@public("chunk", methods="chunk")
 def chunk(input, chunks, dim=0):
     """At most ``chunks`` pieces of equal size (the last may be shorter): ``split`` by
     ceil(size / chunks). A dimension of size 0 gives ``chunks`` empty pieces."""
@@ -215,3 +220,9 @@ def _pieces(tensor, dim, sizes, node):
         node._num_outputs = len(pieces)
         node._piece_shapes = [p._array.shape for p in pieces]
     return tuple(pieces)
+
+
+@public(methods="split")
+def split_method(self, split_size, dim=0):
+    """``x.split(split_size, dim)``: ``torch.split`` under the method's own keyword names."""
+    return split(self, split_size, dim)

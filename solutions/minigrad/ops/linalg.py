@@ -18,6 +18,7 @@ import numpy as np
 from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
+from ..public_names import public
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch, dispatch
 from .arithmetic import mul
@@ -100,6 +101,7 @@ def _product(node_type, input, other, value):
     return out
 
 
+@public("mm", methods="mm")
 def mm(input, mat2):
     a, b = input._array, mat2._array
     if a.ndim != 2 or b.ndim != 2:
@@ -116,6 +118,7 @@ def mm(input, mat2):
     return _product(MmBackward0, input, mat2, a @ b)
 
 
+@public("mv", methods="mv")
 def mv(input, vec):
     a, b = input._array, vec._array
     if a.ndim != 2 or b.ndim != 1:
@@ -132,6 +135,7 @@ def mv(input, vec):
     return _product(MvBackward0, input, vec, a @ b)
 
 
+@public("dot", methods="dot")
 def dot(input, other):
     a, b = input._array, other._array
     if a.ndim != 1 or b.ndim != 1:
@@ -149,6 +153,7 @@ def dot(input, other):
     return _product(DotBackward0, input, other, np.dot(a, b))
 
 
+@public("bmm", methods="bmm")
 def bmm(input, mat2):
     """A batch of matrix products: ``input[b] @ mat2[b]`` for every ``b``."""
     a, b = input._array, mat2._array
@@ -166,6 +171,7 @@ def bmm(input, mat2):
     return _product(BmmBackward0, input, mat2, np.matmul(a, b))
 
 
+@public("matmul", methods="matmul __matmul__")
 def matmul(input, other):
     """The product PyTorch's ``matmul`` would compute, recorded with the same nodes."""
     da, db = input._array.ndim, other._array.ndim
@@ -220,6 +226,7 @@ def _batched_matmul(input, other):
     return _unsafe_view(product, batch + ((rows,) if len(a) > 1 else ()) + (b[-1],))
 
 
+@public("outer ger", methods="outer ger")
 def outer(input, vec2):
     """``input[i] * vec2[j]``: recorded as PyTorch records it, a column view of ``input``
     (``ViewBackward0``) times ``vec2`` broadcast (``MulBackward0``); dtypes promote as in ``*``."""
@@ -227,3 +234,9 @@ def outer(input, vec2):
         if vector._array.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {vector._array.ndim}-D")
     return mul(reshape(input, (input._array.shape[0], 1)), vec2)
+
+
+@public(methods="__rmatmul__")
+def rmatmul(input, other):
+    """``array @ x``: ``other @ input``."""
+    return matmul(other, input)

@@ -13,6 +13,7 @@ from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
 from ..creation import eye
+from ..public_names import public
 from ..return_types import MinMax
 from ..tensor import Tensor
 from ._operands import dispatch
@@ -274,6 +275,7 @@ class LinalgVectorNormBackward0(Node):
         return grad * self_ / scale
 
 
+@public("sum", methods="sum")
 def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001 - PyTorch's name
     """Integers and bools sum to int64, as in PyTorch; floats keep their dtype."""
     dim = axis if dim is None else dim
@@ -291,6 +293,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001
     return out
 
 
+@public("mean", methods="mean")
 def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None):
     """The sum divided by the count (``nan`` for no elements), in a floating dtype only."""
     dim = axis if dim is None else dim
@@ -313,6 +316,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None):
     return out
 
 
+@public("prod", methods="prod")
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """The product of all elements, or along one ``dim``; integers and bools give int64, as in PyTorch."""
     if isinstance(dim, (tuple, list)):
@@ -338,6 +342,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
 _NO_DIM = type("NoDim", (), {"__repr__": lambda self: "None", "__doc__": "``dim`` was not given at all."})()
 
 
+@public("var", methods="var")
 def var(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
     """The variance: the mean squared deviation from the mean, divided by n - correction.
 
@@ -348,6 +353,7 @@ def var(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
     return _spread("var", VarBackward0, input, dim, unbiased, keepdim, correction)
 
 
+@public("std", methods="std")
 def std(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
     """The standard deviation: the square root of ``var`` (same arguments)."""
     return _spread("std", StdBackward0, input, dim, unbiased, keepdim, correction)
@@ -435,6 +441,7 @@ _EXTREMES = {
 }
 
 
+@public("max", methods="max")
 def max(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     """``max(x)``: the largest element; ``max(x, dim)``: values and indices; ``max(x, y)``: maximum."""
     if isinstance(dim, Tensor):
@@ -442,6 +449,7 @@ def max(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     return _extreme("max", input, dim, keepdim)
 
 
+@public("min", methods="min")
 def min(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
     if isinstance(dim, Tensor):
         return minimum(input, dim)
@@ -458,14 +466,17 @@ def _arg_extreme(numpy_fn, input, dim, keepdim):
     return Tensor._wrap(numpy_fn(array, axis=d, keepdims=keepdim).astype(np.int64) if array.ndim else np.int64(0))
 
 
+@public("argmax", methods="argmax")
 def argmax(input, dim=None, keepdim=False):
     return _arg_extreme(np.argmax, input, dim, keepdim)
 
 
+@public("argmin", methods="argmin")
 def argmin(input, dim=None, keepdim=False):
     return _arg_extreme(np.argmin, input, dim, keepdim)
 
 
+@public("norm", methods="norm")
 def norm(input, p="fro", dim=None, keepdim=False):
     """The 2-norm (``p=2`` or ``"fro"``) over all elements or over ``dim``."""
     if p not in (2, "fro", 2.0):

@@ -7,6 +7,7 @@ a running total taken backwards.
 import numpy as np
 
 from ..autograd.graph import Node, record, should_record
+from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch
 from .views import _dim
@@ -36,6 +37,7 @@ class CumsumBackward0(Node):
         return _reverse_cumsum(grad, dim)
 
 
+@public("cumsum", methods="cumsum")
 def cumsum(input, dim, *, dtype=None):
     """Running totals along ``dim``; integers and bools add up as int64, as in PyTorch."""
     array = input._array if dtype is None else input._array.astype(dtype.numpy)

@@ -9,10 +9,10 @@ import numpy as np
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
 from ..dtypes import c_type_name
+from ..public_names import public
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch
 from .views import _dim
-
 
 # ---------------------------------------------------------------- masked_fill
 
@@ -53,6 +53,7 @@ class MaskedFillBackward1(Node):
         return grad_self, grad_value
 
 
+@public("masked_fill", methods="masked_fill")
 def masked_fill(input, mask, value):
     """A copy of ``input`` with ``value`` wherever the bool ``mask`` (broadcast) is True.
 
@@ -133,6 +134,7 @@ class ScatterAddBackward0(Node):
         return grad[_gather_key(index, dim)]
 
 
+@public("gather", methods="gather")
 def gather(input, dim, index, *, sparse_grad=False):
     """``out[p] = input[p with its dim coordinate replaced by index[p]]``; ``out`` is shaped like ``index``."""
     if not isinstance(index, Tensor):

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..autograd.graph import Node, record, should_record
 from ..autograd.view_tracking import view_of
+from ..public_names import public
 from ..shape import Size, sum_to
 from ..tensor import Tensor
 from ..tensor_data import tensor_type_name
@@ -176,6 +177,7 @@ def _unsafe_view(input, shape):
     return out
 
 
+@public(methods="view")
 def view(input, *shape):
     shape = _shape_args(shape)
     try:
@@ -191,6 +193,7 @@ def view(input, *shape):
     return _record_view(input, view_of(input, array), ViewBackward0(input._array.shape))
 
 
+@public("reshape", methods="reshape")
 def reshape(input, *shape):
     """A view when the strides allow one, else a copy, each recorded as PyTorch records it.
 
@@ -238,11 +241,13 @@ def _record_view(input, out, node):
     return out
 
 
+@public("unsqueeze", methods="unsqueeze")
 def unsqueeze(input, dim):
     dim = _dim(dim, input._array.ndim + 1)
     return _record_view(input, view_of(input, np.expand_dims(input._array, dim)), UnsqueezeBackward0(dim))
 
 
+@public("squeeze", methods="squeeze")
 def squeeze(input, dim=None, *, _node=None):
     array = input._array
     if dim is None:
@@ -255,6 +260,7 @@ def squeeze(input, dim=None, *, _node=None):
     return _record_view(input, view_of(input, value), node)
 
 
+@public(methods="expand")
 def expand(input, *sizes):
     sizes = _shape_args(sizes)
     array = input._array
@@ -286,15 +292,18 @@ def expand_error(array, target):
     raise ValueError(f"{list(shape)} expands to {list(target)}")
 
 
+@public(methods="expand_as")
 def expand_as(input, other):
     return expand(input, other.shape)
 
 
+@public("permute", methods="permute")
 def permute(input, *dims):
     dims = tuple(_dim(d, input._array.ndim) for d in _shape_args(dims))
     return _record_view(input, view_of(input, input._array.transpose(dims)), PermuteBackward0(dims))
 
 
+@public("transpose", methods="transpose")
 def transpose(input, dim0, dim1):
     ndim = input._array.ndim
     dim0, dim1 = _dim(dim0, ndim), _dim(dim1, ndim)
@@ -302,6 +311,7 @@ def transpose(input, dim0, dim1):
     return _record_view(input, view_of(input, value), TransposeBackward0(dim0, dim1))
 
 
+@public("t", methods="t")
 def t(input):
     if input._array.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input._array.ndim}D")
@@ -319,6 +329,7 @@ _T_WARNINGS = {  # PyTorch warns once per process for each case; ``x.mT`` is the
 _t_warned = set()
 
 
+@public(properties="T")
 def T(input):
     """``x.T``: every dimension reversed (a permute, as PyTorch records it). Meant for
     matrices: on any other tensor PyTorch warns, once, that this is deprecated."""
@@ -331,6 +342,7 @@ def T(input):
     return permute(input, tuple(reversed(range(ndim))))
 
 
+@public("flatten", methods="flatten")
 def flatten(input, start_dim=0, end_dim=-1):
     """Merge the dims from ``start_dim`` to ``end_dim`` into one, by ``reshape``.
 
@@ -349,6 +361,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     return reshape(input, shape[:start] + (merged,) + shape[end + 1 :])
 
 
+@public(methods="contiguous")
 def contiguous(input, memory_format=None):
     """The input itself if its elements are already in row-major order, else a row-major
     copy (``CloneBackward0``), which is a new tensor, not a view, as in PyTorch."""
@@ -357,6 +370,7 @@ def contiguous(input, memory_format=None):
     return clone(input)
 
 
+@public(methods="__getitem__")
 def getitem(input, key):
     """``x[key]``: a copy for index tensors and masks; otherwise a view, made the way
     PyTorch makes it, one recorded view per part of the key: ``x[1:, 0]`` is a slice of
@@ -432,3 +446,9 @@ def _as_view_key(key):
 def _is_advanced(key):
     parts = key if isinstance(key, tuple) else (key,)
     return any(isinstance(k, (np.ndarray, list)) for k in parts)
+
+
+@public(properties="mT")
+def mT(input):  # noqa: N802 - PyTorch's name
+    """``x.mT``: the last two dimensions swapped (a batch of matrices, transposed)."""
+    return transpose(input, -2, -1)

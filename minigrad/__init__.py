@@ -8,7 +8,8 @@ from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .autograd.grad_mode import is_inference_mode_enabled
-from .check import check, check_answer, set_language
+from .check import check, check_answer
+from .messages import set_language
 from .creation import (
     arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, ones, ones_like, tensor,
     zeros, zeros_like,

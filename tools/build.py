@@ -4,11 +4,13 @@
     python -m tools.build --check  fail (listing the files) if any of them is stale
 """
 import argparse
+import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from . import editions, notebooks
+from . import editions, messages, notebooks
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
@@ -23,8 +25,18 @@ def chapter_sources():
 def build(root):
     """Write every generated file under ``root``; return their paths."""
     root = Path(root)
+    written = []
+    for po in messages.catalogues():
+        mo = root / po.relative_to(ROOT).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        mo.write_bytes(messages.compiled(po))
+        written.append(mo)
+    expected = root / "solutions" / "minigrad" / "steps" / "expected.json"
+    expected.parent.mkdir(parents=True, exist_ok=True)
+    expected.write_text(recorded_observations())
+    written.append(expected)
     editions.write_package(PACKAGE, root / "minigrad")
-    written = sorted((root / "minigrad").rglob("*.py"))
+    written += [p for p in sorted((root / "minigrad").rglob("*")) if p.suffix in (".py", ".mo", ".json")]
     for source in chapter_sources():
         notebook = notebooks.read_source(source)
         for language in notebooks.LANGUAGES:
@@ -35,12 +47,21 @@ def build(root):
     return written
 
 
+def recorded_observations():
+    """What the reference solution's checks see (seed 0): the expectations ``minigrad.check`` judges by."""
+    env = dict(os.environ, PYTHONPATH=str(SOLUTIONS))
+    done = subprocess.run([sys.executable, "-m", "minigrad.steps", "record"], capture_output=True, text=True,
+                          env=env, cwd=SOLUTIONS, timeout=300, check=True)
+    return done.stdout
+
+
 def stale_files():
     """Generated files whose committed content differs from a fresh build (or that are extra)."""
     with tempfile.TemporaryDirectory() as scratch:
         fresh = {p.relative_to(scratch) for p in build(scratch)}
         stale = [str(rel) for rel in sorted(fresh) if (Path(scratch) / rel).read_bytes() != _bytes(ROOT / rel)]
     committed = {p.relative_to(ROOT) for p in (ROOT / "minigrad").rglob("*.py")}
+    committed |= {p.relative_to(ROOT) for p in (ROOT / "minigrad").rglob("*") if p.suffix in (".mo", ".json")}
     committed |= {p.relative_to(ROOT) for p in (ROOT / "course").rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)}
     return stale + [f"{rel} (no longer generated)" for rel in sorted(committed - fresh)]
 

@@ -1,13 +1,21 @@
-"""The checks behind each exercise step, shared by ``minigrad.check`` and the test suite.
+"""The checks behind each exercise step, shared by ``minigrad.check``, the grader and the tests.
 
-Each check is a plain function registered for one step with ``@step("1.2")``. A check
+Each check is a function registered for one step with ``@step("1.2")``. It receives
+``see`` (``observe.Observations``), runs the learner's code on inputs it draws from
+``see.rng`` or fixes itself, and reports what came back; it decides nothing. A check
 uses only what its step and earlier steps provide, so a step can be checked as soon
-as it is written. Failures raise ``Mismatch`` with a message in both languages.
+as it is written. ``expected.json`` holds the reference solution's observations for the
+inputs of seed 0, recorded by ``make build``.
 """
 import importlib
+import json
+from pathlib import Path
+
+from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
 CHAPTERS = ("chapter1", "chapter2", "chapter3", "chapter4", "chapter5", "chapter6")
+EXPECTED = Path(__file__).resolve().parent / "expected.json"
 
 
 def step(step_id):
@@ -26,3 +34,18 @@ def load_all():
     for name in CHAPTERS:
         importlib.import_module(f"{__name__}.{name}")
     return STEPS
+
+
+def order(step_id):
+    """``"2.10"`` after ``"2.9"``: steps sort by their numbers."""
+    return tuple(int(part) for part in step_id.split("."))
+
+
+def observe_step(step_id, seed):
+    """What each check of ``step_id`` saw, by check name, with inputs drawn from ``seed``."""
+    return {check.__name__: run_check(check, seed) for check in load_all().get(step_id, [])}
+
+
+def expected_observations():
+    """The reference's observations for seed 0, by step (empty before the first build)."""
+    return json.loads(EXPECTED.read_text()) if EXPECTED.exists() else {}

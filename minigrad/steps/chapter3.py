@@ -6,7 +6,7 @@ from ..autograd.grad_mode import no_grad
 from ..autograd.graph import Node
 from ..messages import N_
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 
 
 def _leaf(values, requires_grad=False, dtype=np.float32):
@@ -61,7 +61,7 @@ def requires_grad_switches_a_leaf(see):
 
 @step("3.3")
 def requires_grad_refuses_integers(see):
-    see.error(lambda: _leaf([1, 2], dtype=np.int64).requires_grad_(), N_("for requires_grad_() on an int64 tensor"))
+    see.error(lambda: _leaf([1, 2], dtype=np.int64).requires_grad_(), N_("the error for requires_grad_() on an int64 tensor"))
 
 
 @step("3.3")
@@ -69,4 +69,41 @@ def requires_grad_false_refuses_non_leaves(see):
     y = _leaf([1.0])
     y.grad_fn, y._requires_grad = Node(), True
     see.that(y.requires_grad_(True) is y, N_("requires_grad_(True) on a non-leaf returns it unchanged"))
-    see.error(lambda: y.requires_grad_(False), N_("for requires_grad_(False) on a non-leaf"))
+    see.error(lambda: y.requires_grad_(False), N_("the error for requires_grad_(False) on a non-leaf"))
+
+
+@step("3.1")
+def nested_blocks_drawn_at_random(see):
+    modes = []
+
+    def enter(depth):
+        with no_grad():
+            modes.append(grad_mode._enabled)
+            if depth and see.rng.random() < 0.7:
+                enter(depth - 1)
+            modes.append(grad_mode._enabled)
+            if see.rng.random() < 0.3:
+                raise KeyError("leaving early")
+
+    try:
+        enter(int(see.rng.integers(1, 5)))
+    except KeyError:
+        pass
+    modes.append(grad_mode._enabled)
+    see(modes, N_("grad mode at each step in and out of no_grad blocks nested at random"))
+
+
+@step("3.2")
+def detach_of_drawn_values(see):
+    x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
+    d = x.detach()
+    see(d, N_("detach() of a tensor drawn at random"))
+    see(d.requires_grad, N_("detach().requires_grad"))
+
+
+@step("3.3")
+def requires_grad_of_a_dtype_drawn_at_random(see):
+    dtype = see.rng.choice(["float32", "float64", "int64", "int32", "bool"])
+    x = _leaf(np.zeros(2), dtype=dtype)
+    see.error(x.requires_grad_, N_("the error for requires_grad_() on a tensor of a dtype drawn at random"))
+    see(x.requires_grad, N_("requires_grad after requires_grad_() on a tensor of a dtype drawn at random"))

@@ -8,7 +8,7 @@ from ..autograd import check_gradient
 from ..autograd.graph import accumulate_grad
 from ..messages import N_
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 
 
 def _leaf(values, requires_grad=False):
@@ -26,7 +26,7 @@ def a_gradient_of_the_output_shape_is_accepted(see):
 
 @step("4.1")
 def a_gradient_of_another_shape_is_refused(see):
-    see.error(lambda: check_gradient(_leaf([1.0, 2.0, 3.0]), _leaf([1.0, 1.0]), 0, False), N_("for a gradient of shape (2,) given to an output of shape (3,)"))
+    see.error(lambda: check_gradient(_leaf([1.0, 2.0, 3.0]), _leaf([1.0, 1.0]), 0, False), N_("the error for a gradient of shape (2,) given to an output of shape (3,)"))
 
 
 @step("4.1")
@@ -74,7 +74,7 @@ def release_lets_go_of_every_saved_tensor(see):
     _still_all_there(saved)
     for value in saved:
         see.that(value._array is None and value._tensor is None, N_("after _release(), each SavedTensor must hold neither its array nor its tensor"))
-    see.error(lambda: node._saved_self, N_("for reading _saved_self after _release()"))
+    see.error(lambda: node._saved_self, N_("the error for reading _saved_self after _release()"))
 
 
 @step("4.4")
@@ -91,3 +91,44 @@ def backward_gives_the_memory_back_unless_the_graph_is_retained(see):
     gc.collect()
     see.that(kept() is None, N_("after backward without retain_graph, the saved intermediate's memory must be freed"))
     see(x.grad, N_("x.grad after two backward calls"))
+
+
+@step("4.1")
+def seeds_of_shapes_drawn_at_random(see):
+    shape = draw.shape(see.rng)
+    output = _leaf(draw.values(see.rng, shape))
+    see(check_gradient(output, _leaf(draw.values(see.rng, shape)), 0, False), N_("the seed for a gradient of the output's shape, drawn at random"))
+    other = draw.shape(see.rng)
+    see.error(lambda: check_gradient(output, _leaf(draw.values(see.rng, other)), 0, False),
+              N_("the error (or none) for a gradient of a shape drawn at random"))
+
+
+@step("4.2")
+def gradients_drawn_at_random_add_up(see):
+    shape = draw.shape(see.rng)
+    w = _leaf(draw.values(see.rng, shape), requires_grad=True)
+    w._grad = _leaf(draw.values(see.rng, shape))
+    for _ in range(int(see.rng.integers(1, 4))):
+        accumulate_grad(w, draw.values(see.rng, shape))
+    see(w._grad, N_("w.grad after gradients drawn at random arrive"))
+
+
+@step("4.3")
+def zero_of_drawn_values(see):
+    g = _leaf(draw.values(see.rng, draw.shape(see.rng)))
+    g.zero_()
+    see(g, N_("a tensor drawn at random after zero_()"))
+    see(g._version, N_("the version after one in-place change"))
+
+
+@step("4.4")
+def backward_frees_a_chain_drawn_at_random(see):
+    x = _leaf(draw.values(see.rng, (3,)), requires_grad=True)
+    y, nodes = x, []
+    for _ in range(int(see.rng.integers(1, 6))):
+        y = y * x
+        nodes.append(y.grad_fn)
+    saved = [value for node in nodes for value in _saved_of(node)]
+    y.sum().backward()
+    _still_all_there(saved)
+    see([value._array is None for value in saved], N_("for each tensor the chain's nodes saved: freed by backward"))

@@ -6,7 +6,7 @@ from ..autograd.function import Function, _link
 from ..autograd.saved_tensor import SavedTensor
 from ..messages import N_
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 from .expect import call_backward
 
 
@@ -110,4 +110,30 @@ def backward_refuses_a_wrong_number_of_gradients(see):
     ctx._saved, ctx._to_save, ctx._hooks = (), (), None
     ctx.needs_input_grad, ctx._tensor_positions = (True, False), (0,)
     ctx._shape, ctx._dtype = (1,), np.dtype(np.float32)
-    see.error(lambda: call_backward(ctx, np.ones(1, dtype=np.float32)), N_("for a backward returning 1 gradient for 2 arguments"))
+    see.error(lambda: call_backward(ctx, np.ones(1, dtype=np.float32)), N_("the error for a backward returning 1 gradient for 2 arguments"))
+
+
+@step("5.1")
+def saving_tensors_drawn_at_random(see):
+    ctx = _bare_ctx()
+    tensors = [_leaf(draw.values(see.rng, (2,))) if see.rng.random() < 0.7 else None
+               for _ in range(int(see.rng.integers(1, 5)))]
+    ctx.save_for_backward(*tensors)
+    ctx._saved = tuple(None if t is None else SavedTensor(t) for t in tensors)
+    see([a is b for a, b in zip(ctx.saved_tensors, tensors)], N_("saved_tensors gives back each tensor saved (or None), drawn at random"))
+
+
+@step("5.2")
+def apply_on_drawn_values(see):
+    x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=bool(see.rng.random() < 0.7))
+    y = _Square.apply(x, float(draw.values(see.rng, ())))
+    see(y, N_("_Square.apply(x, scale) for values drawn at random"))
+    see(y.grad_fn is None, N_("whether the result of apply has no node, for an x drawn at random"))
+
+
+@step("5.3")
+def backward_of_drawn_values(see):
+    x, ctx = _linked_square()
+    x._array[...] = draw.values(see.rng, (3,))
+    grads = call_backward(ctx, draw.values(see.rng, (3,)))
+    see(grads[0], N_("the gradient for x (2x times the gradient), values drawn at random"))

@@ -12,7 +12,7 @@ from ..messages import N_
 from ..ops.arithmetic import MulBackward0
 from ..shape import sum_to
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 from .expect import call_backward
 
 
@@ -126,3 +126,36 @@ def mul_backward_skips_unneeded_gradients(see):
     grad_a, grad_b = call_backward(_mul_node(a, b, need=(True, False)), np.ones(2, dtype=np.float32))
     see(grad_a, N_("d(a*b)/da when only a needs a gradient"))
     see(grad_b, N_("the gradient for b, which needs none"))
+
+
+@step("1.1")
+def any_input_that_requires_grad_is_enough(see):
+    inputs = [_leaf([1.0], requires_grad=bool(rng_flag)) if kind else 2.0
+              for kind, rng_flag in see.rng.integers(0, 2, size=(int(see.rng.integers(1, 6)), 2))]
+    see(should_record(*inputs), N_("should_record for inputs drawn at random (tensors and numbers)"))
+
+
+@step("1.2")
+def an_edge_names_the_output_it_came_from(see):
+    nr = int(see.rng.integers(0, 4))
+    y = _result_of(Node(), [1.0])
+    y._output_nr = nr
+    see(gradient_edge(y)[1], N_("gradient_edge(y)[1] for a result that is output number y._output_nr of its node"))
+
+
+@step("1.3")
+def sum_to_undoes_any_broadcast(see):
+    for _ in range(3):
+        target = draw.shape(see.rng)
+        source = draw.broadcast_source(see.rng, target)
+        see(sum_to(draw.values(see.rng, target), source), N_("sum_to of a gradient of a random shape to a shape that broadcasts to it"))
+
+
+@step("1.4")
+def mul_backward_on_drawn_values(see):
+    shape = draw.shape(see.rng)
+    a = _leaf(draw.values(see.rng, shape))
+    b = _leaf(draw.values(see.rng, draw.broadcast_source(see.rng, shape)))
+    grad_a, grad_b = call_backward(_mul_node(a, b), draw.values(see.rng, shape))
+    see(grad_a, N_("d(a*b)/da for values drawn at random"))
+    see(grad_b, N_("d(a*b)/db for values drawn at random (b broadcast to a's shape)"))

@@ -13,7 +13,7 @@ from ..creation import ones
 from ..messages import N_
 from ..ops.linalg import MmBackward0
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 from .expect import call_backward
 
 
@@ -162,3 +162,38 @@ def mm_backward_skips_unneeded_gradients(see):
     grad_a, grad_b = call_backward(node, np.ones((1, 3), dtype=np.float32))
     see(grad_a, N_("the gradient for x, which needs none (x = ones(1, 5))"))
     see(grad_b, N_("d(x@w)/dw"))
+
+
+@step("2.1")
+def a_graph_drawn_at_random(see):
+    nodes = [_Pass()]
+    for _ in range(int(see.rng.integers(3, 9))):  # each new node uses one to three earlier ones, repeats allowed
+        uses = see.rng.integers(0, len(nodes), size=int(see.rng.integers(1, 4)))
+        nodes.append(_Pass(*[nodes[i] for i in uses]))
+    deps = compute_dependencies(nodes[-1])
+    see([deps.get(node) for node in nodes], N_("dependencies of each node of a graph drawn at random, oldest first"))
+
+
+@step("2.2")
+def the_first_gradient_of_drawn_values(see):
+    w = _leaf(draw.values(see.rng, (3,)))
+    accumulate_grad(w, draw.values(see.rng, (3,)))
+    see(w._grad, N_("w.grad after one gradient drawn at random"))
+
+
+@step("2.3")
+def a_graph_of_drawn_values(see):
+    x, w = _leaf(draw.values(see.rng, (2, 3))), _leaf(draw.values(see.rng, (3,)))
+    h = x * w
+    _backward((h * h + h * x).sum())
+    see(x._grad, N_("x.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
+    see(w._grad, N_("w.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
+
+
+@step("2.4")
+def mm_backward_of_drawn_matrices(see):
+    m, k, n = (int(v) for v in see.rng.integers(1, 5, size=3))
+    a, b = Tensor._wrap(draw.values(see.rng, (m, k))), Tensor._wrap(draw.values(see.rng, (k, n)))
+    grad_a, grad_b = call_backward(_mm_node(a, b), draw.values(see.rng, (m, n)))
+    see(grad_a, N_("d(a@b)/da for matrices drawn at random"))
+    see(grad_b, N_("d(a@b)/db for matrices drawn at random"))

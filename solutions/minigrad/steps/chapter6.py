@@ -5,7 +5,7 @@ from ..autograd.graph import Node
 from ..autograd.saved_tensor import SavedTensor
 from ..messages import N_
 from ..tensor import Tensor
-from . import step
+from . import draw, step
 
 
 def _leaf(values, requires_grad=False):
@@ -31,7 +31,7 @@ def retain_grad_on_a_leaf_changes_nothing(see):
 
 @step("6.1")
 def retain_grad_refuses_constants(see):
-    see.error(lambda: _leaf([1.0]).retain_grad(), N_("for retain_grad() on a tensor that does not require grad"))
+    see.error(lambda: _leaf([1.0]).retain_grad(), N_("the error for retain_grad() on a tensor that does not require grad"))
 
 
 @step("6.2")
@@ -84,3 +84,31 @@ def a_leaf_has_no_producer_in_the_message(see):
     w._version_counter[0] += 2
     message = saved._modified_message(None)
     see(message, N_("the message for a float64 leaf of shape (2, 2) changed twice"))
+
+
+@step("6.1")
+def retain_grad_on_drawn_values(see):
+    x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
+    h = x * float(draw.values(see.rng, ()))
+    h.retain_grad()
+    (h * x).sum().backward()
+    see(h._grad, N_("h.grad for h = c * x, (h * x).sum(), values drawn at random"))
+
+
+@step("6.2")
+def a_hook_drawn_at_random(see):
+    x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
+    factor = float(draw.values(see.rng, ()))
+    h = x * 2.0
+    h.register_hook(lambda grad: grad * factor)
+    (h * h).sum().backward()
+    see(x._grad, N_("x.grad when h's hook scales its gradient by a number drawn at random"))
+
+
+@step("6.3")
+def the_message_for_a_change_drawn_at_random(see):
+    shape = draw.shape(see.rng)
+    w = Tensor._wrap(np.zeros(shape, dtype=see.rng.choice(["float32", "float64"])), True)
+    saved = SavedTensor(w)
+    w._version_counter[0] += int(see.rng.integers(1, 5))
+    see(saved._modified_message(None), N_("the message for a leaf of a shape, dtype and version drawn at random"))

@@ -1,0 +1,97 @@
+"""The checks' shape: they report plain data, the verdict compares it with the reference's.
+
+A wrong solution fails with a sentence naming what differs; a package that recognises
+the usual inputs fails on inputs drawn from other seeds; every message a learner can
+read is in every catalogue, with the same placeholders.
+"""
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import EDITION, ROOT
+from minigrad import steps
+from minigrad.steps.judge import judge
+from tools import build, editions, messages
+
+pytestmark = pytest.mark.skipif(EDITION == "learner", reason="judges the reference edition's checks")
+STEPS = sorted(steps.load_all(), key=steps.order)
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_other_seeds_draw_other_inputs(step):
+    """Each step has a check whose inputs come from ``see.rng``: a graded run's hidden seeds change what it sees."""
+    usual = steps.observe_step(step, 0)
+    assert any(steps.observe_step(step, seed) != usual for seed in (11, 12, 13)), step
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_reference_agrees_with_itself_on_any_seed(seed):
+    for step in STEPS:
+        seen = steps.observe_step(step, seed)
+        assert judge(step, seen, steps.observe_step(step, seed), "en")["status"] == "passed", step
+
+
+def _edition_with(tmp_path, step, old, new):
+    """The reference package with one line of ``step``'s solution changed: a learner's mistake."""
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)))
+    for path in (tmp_path / "minigrad").rglob("*.py"):
+        text = path.read_text()
+        if old in text:
+            path.write_text(text.replace(old, new, 1))
+            return tmp_path
+    raise AssertionError(f"no line {old!r}")
+
+
+def _verdict(package_parent, step, language="en"):
+    done = subprocess.run([sys.executable, "-m", "minigrad.steps", step, "--lang", language], cwd=package_parent,
+                          capture_output=True, text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""},
+                          timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_forgotten_sum_to_is_named_with_the_shapes(tmp_path):
+    parent = _edition_with(tmp_path, "1.4", "grad_other = sum_to(grad * self_, self.other_shape) if need_other else None",
+                           "grad_other = grad * self_ if need_other else None")
+    verdict = _verdict(parent, "1.4")
+    assert verdict["status"] == "failed"
+    assert verdict["message"] == ("✗ Step 1.4: d(a*b)/db must be summed back to b's shape (3,): shape (2, 3), "
+                                  "expected (3,)"), verdict
+    chinese = _verdict(parent, "1.4", "zh")
+    assert chinese["message"] == "✗ 第 1.4 步：d(a*b)/db 必须求和回 b 的形状 (3,)：形状为 (2, 3)，应为 (3,)", chinese
+
+
+def test_a_crash_in_the_learners_code_says_where(tmp_path):
+    parent = _edition_with(tmp_path, "2.4", "grad_self = grad @ _transpose(mat2) if need_self else None",
+                           "grad_self = grad @ mat2 if need_self else None")
+    verdict = _verdict(parent, "2.4")
+    assert verdict["status"] == "failed" and "your code raised ValueError" in verdict["message"], verdict
+    assert "linalg.py" in verdict["message"], verdict
+
+
+def test_observations_that_do_not_fit_the_checks_are_refused():
+    reference = steps.expected_observations()["2.1"]
+    forged = {name: [{"label": "passed", "value": True}, {"end": "done"}] for name in reference}
+    assert judge("2.1", forged, reference, "en")["status"] == "failed"
+    assert judge("2.1", "passed", reference, "en")["status"] == "failed"
+
+
+def test_every_message_is_translated_with_the_same_placeholders():
+    code = {m.id for m in messages.extracted() if m.id}
+    for path in messages.catalogues():
+        catalog = messages.read(path)
+        translated = {m.id: m.string for m in catalog if m.id}
+        assert code <= set(translated), f"{path}: run python -m tools.messages; missing {sorted(code - set(translated))}"
+        for msgid in code:
+            assert translated[msgid], f"{path}: {msgid!r} is not translated"
+            assert re.findall(r"{\w+}", msgid) == re.findall(r"{\w+}", translated[msgid]) or \
+                sorted(re.findall(r"{\w+}", msgid)) == sorted(re.findall(r"{\w+}", translated[msgid])), msgid
+        assert not [m.id for m in catalog if m.id and m.fuzzy], f"{path}: fuzzy translations"
+
+
+def test_the_learner_edition_ships_the_compiled_catalogue():
+    for po in messages.catalogues():
+        mo = ROOT / "minigrad" / po.relative_to(build.PACKAGE).with_suffix(".mo")
+        assert mo.read_bytes() == messages.compiled(po)

@@ -3,7 +3,7 @@
 ``import minigrad as torch`` runs code written for PyTorch's autograd tutorials and
 prints what PyTorch prints.
 """
-from . import autograd, nn, ops, optim, public_names
+from . import autograd, nn, notebook, ops, optim, public_names
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
@@ -30,6 +30,7 @@ from .tensor import Tensor, legacy_tensor
 globals().update(public_names.TORCH)
 public_names.attach(Tensor)
 autograd.gradcheck, autograd.gradgradcheck = _gradcheck.gradcheck, _gradcheck.gradgradcheck  # as in PyTorch
+notebook.show_as_sentences_in_ipython()
 
 
 def is_tensor(obj):

@@ -1,0 +1,33 @@
+"""In a notebook, the course's errors read as one sentence in the learner's language."""
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.notebooks
+
+
+def run_cells(sources, monkeypatch):
+    """Run ``sources`` as cells of one notebook on the learner edition; each cell's error outputs."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(ROOT)}}).execute()
+    return [[o for o in cell.outputs if o.output_type == "error"] for cell in notebook.cells]
+
+
+def test_unwritten_steps_and_failed_checks_are_sentences(monkeypatch):
+    setup, demo, check, other = run_cells([
+        "import minigrad\nminigrad.set_language('zh')",
+        "x = minigrad.ones(2, requires_grad=True)\ny = x * 2",
+        "minigrad.check('1.1')",
+        "raise NotImplementedError('something else')",
+    ], monkeypatch)
+    assert setup == []
+    assert [(o.ename, o.traceback) for o in demo] == [("NotImplementedError", [
+        "第 1.1 步还没有写，而这个单元格要用到它：请在 minigrad 包里找到标着“step 1.1”的那一行并写好它，保存文件，"
+        "重启内核（kernel）后再运行这个单元格。"])]
+    assert [o.ename for o in check] == ["StepNotImplemented"] and len(check[0].traceback) == 1
+    assert check[0].traceback[0].startswith("第 1.1 步还没有实现")
+    assert len(other) == 1 and len(other[0].traceback) > 1, "any other error keeps its traceback"

@@ -22,7 +22,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from . import build, classwide, collect, editions, nbgraderapp, notebooks
+from . import build, classwide, collect, editions, limits, nbgraderapp, notebooks
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
@@ -43,12 +43,8 @@ c.ClearSolutions.code_stub = {{"python": ""}}
 c.Autograde.exclude_overwriting = {exclude!r}
 # Notebooks run in a sandbox; graded cells are judged by fresh checks; feedback hides hidden tests.
 grading.configure(c, language={language!r})
-# Limits of each sandboxed process (a notebook's kernel, or one step's checks): see tools/sandbox.py.
-c.Sandbox.cpu_seconds = 60
-c.Sandbox.wall_seconds = 300
-c.Sandbox.memory_mb = 2048
-c.Sandbox.processes = 64
-c.Execute.timeout = 60  # seconds for one notebook cell
+# Every limit grading puts on a submission (see tools/limits.py; `python -m tools.limits ROOT` prints them):
+{limits}
 # LMS downloads (nbgrader zip_collect): keep the package's .py files, not only notebooks. A file's
 # student is the start of its top folder's name, up to "_" (e.g. "alice_1234_02_gradients.zip").
 c.FileNameCollectorPlugin.valid_ext = [".ipynb", ".py"]
@@ -104,7 +100,7 @@ def init(root, language, db_url=None, exchange=None):
         exchange.chmod(0o777)  # as nbgrader makes it: every student drops submissions in it
     (root / "nbgrader_config.py").write_text(CONFIG.format(
         repo=str(build.ROOT), root=str(root), db_url=db_url, exchange=str(exchange), exclude=exclude,
-        language=language, lms_regexp=LMS_REGEXP))
+        language=language, lms_regexp=LMS_REGEXP, limits=limits.settings()))
     return list(exclude)
 
 

@@ -48,8 +48,7 @@ def run(function, tasks, jobs, budget, prepare, prepare_args, done):
         while waiting or any(w.task for w in workers):
             for worker in workers:
                 if worker.task is None and waiting:
-                    worker.task, worker.started = waiting.popleft(), time.monotonic()
-                    worker.pipe.send(worker.task)
+                    _give(worker, waiting.popleft())
             busy = [w for w in workers if w.task]
             nearest = min(w.started + budget for w in busy)
             ready = set(wait([w.pipe for w in busy] + [w.process.sentinel for w in busy],
@@ -76,8 +75,8 @@ def _outcome(worker, ready, budget):
     if worker.pipe in ready:
         try:
             return _decode(worker.pipe.recv_bytes(ANSWER_BYTES))
-        except EOFError:
-            return TaskFailed("its grading process died")
+        except (EOFError, ConnectionError):
+            return TaskFailed(f"its grading process died (exit code {worker.process.exitcode})")
         except (OSError, ValueError) as error:
             return TaskFailed(f"its grading process answered garbage ({error})"[:300])
     if worker.process.sentinel in ready:
@@ -86,6 +85,15 @@ def _outcome(worker, ready, budget):
         return TaskFailed(f"the watchdog stopped its grading after {budget} s (the submission's time limit and "
                           "the grace beyond it)")
     return None
+
+
+def _give(worker, task):
+    """Send a task to an idle worker; one that has died meanwhile will be found dead by the pool's wait."""
+    worker.task, worker.started = task, time.monotonic()
+    try:
+        worker.pipe.send(task)
+    except (BrokenPipeError, ConnectionError):
+        pass
 
 
 def _decode(data):

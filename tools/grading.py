@@ -80,13 +80,15 @@ class SandboxedKernelManager(AsyncKernelManager):
     sends what the notebook prints over iopub), and Popen closes every other descriptor.
     """
 
-    client_class = "tools.grading.SandboxedKernelClient"
-
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.transport = "ipc"  # TCP would need the host's network, which the sandbox does not have
         self.sandbox = Sandbox(parent=self)
         self.workdir = None  # set by SandboxedExecute before the kernel starts
+
+    @default("client_factory")
+    def _sandboxed_client(self):
+        return SandboxedKernelClient
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):
         quiet = {stream: subprocess.DEVNULL for stream in ("stdin", "stdout", "stderr")}
@@ -176,8 +178,9 @@ class SandboxedExecute(Execute):
         self._answers, self._stopped, self._printed = {}, False, 0
         self._deadline = min(time.monotonic() + self.limits.notebook_seconds, sandbox.deadline)
         self._sockets = scratch / "kernel"
-        # Starting the kernel, and its first answer, are waits of the notebook's run like any cell.
-        self.startup_timeout = self.timeout = max(1, min(self.limits.cell_seconds, self._time_left()))
+        # Starting the kernel is bounded by the notebook's time; its first answer, like any cell's.
+        self.startup_timeout = max(1, self._time_left())
+        self.timeout = max(1, min(self.limits.cell_seconds, self._time_left()))
         try:
             super().preprocess(nb, {**resources, "metadata": {**resources["metadata"], "path": str(self._work)}})
         except Exception as error:  # noqa: BLE001 - the kernel did not start, or garbled its first answer

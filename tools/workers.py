@@ -4,7 +4,8 @@ A worker is a process that prepares itself once (nbgrader takes seconds to start
 runs one task at a time, sent to it over its own pipe. The pool above them waits only on
 those pipes and on the workers' lives, and never longer than the nearest budget:
 
-- a worker still busy with one task after ``budget`` seconds is killed (the watchdog);
+- a worker still busy with one task after ``budget`` seconds is killed (the watchdog; a new
+  worker's budget counts its preparation until it says it is ready, then its task);
 - a worker that dies, or answers with anything but one short JSON object, fails its task;
 
 either way the task ends with the reason, and a fresh worker takes the next task. What a worker
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 
 ANSWER_BYTES = 1 << 20  # a task's answer is a short summary; anything longer is garbage
+READY = b"ready"  # what a worker says once prepared: its first task's budget starts then
 PRELOAD = ["nbgrader.apps", "tools.grading"]  # imported once by the process workers are forked from
 
 
@@ -74,8 +76,13 @@ def _outcome(worker, ready, budget):
         return None
     if worker.pipe in ready:
         try:
-            return _decode(worker.pipe.recv_bytes(ANSWER_BYTES))
+            answer = worker.pipe.recv_bytes(ANSWER_BYTES)
+            if answer == READY:
+                worker.started = time.monotonic()
+                return None
+            return _decode(answer)
         except (EOFError, ConnectionError):
+            worker.process.join(5)  # its pipe closed as it died: its exit code follows
             return TaskFailed(f"its grading process died (exit code {worker.process.exitcode})")
         except (OSError, ValueError) as error:
             return TaskFailed(f"its grading process answered garbage ({error})"[:300])
@@ -125,6 +132,7 @@ def _stop(worker):
 def _serve(pipe, function, prepare, prepare_args):
     """A worker's life: prepare, then answer each task sent until the pool closes the pipe."""
     prepare(*prepare_args)
+    pipe.send_bytes(READY)
     while True:
         try:
             task = pipe.recv()

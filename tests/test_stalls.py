@@ -1,11 +1,11 @@
 """No submission can stall a class: every stalling kind, ten times over in one class run, beside honest students.
 
 Each kind of ``hostile/stalls.py`` is handed in ``COPIES`` times; the class is graded once by the
-instructor's command (``python -m tools.classroom autograde``), under small limits. The run must end
-within ``BOUND`` seconds (the test kills it past that), every honest student and every stalling one
-must get the right grade, each stalling submission must be named in the summary with what stopped it,
-none may take longer than the watchdog's budget, and nothing a submission writes may reach the
-instructor's terminal.
+instructor's command (``python -m tools.classroom autograde``), under the small limits of
+``stalls.LIMITS``. The run must end within ``BOUND`` seconds (the test kills it past that), every
+honest student and every stalling one must get the right grade, each stalling submission must be
+named in the summary with what stopped it, none may take longer than the watchdog's budget, and
+nothing a submission writes may reach the instructor's terminal.
 """
 import json
 import os
@@ -30,9 +30,6 @@ pytestmark = [pytest.mark.grading,
 
 COPIES = 10  # of each stalling kind, in the one class run
 JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does not compute
-# Small limits, so that the stalls end quickly; an honest notebook's cells need a fraction of a second.
-LIMITS = {"cell_seconds": 3, "notebook_seconds": 20, "checks_seconds": 8, "submission_seconds": 60,
-          "grace_seconds": 15, "cpu_seconds": 4}
 BOUND = 300  # seconds the whole class run may take on this 2-core machine (it takes about half)
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)
 
@@ -41,8 +38,7 @@ def grade_the_stalling_class(folder):
     """Hand in the honest students and COPIES of each stalling kind; grade them by the command line."""
     root = folder / "course"
     classroom.init(root, "en")
-    with open(root / "nbgrader_config.py", "a") as config:
-        config.writelines(f"c.Limits.{name} = {value}\n" for name, value in LIMITS.items())
+    stalls.limit(root)
     classroom.release(root, ASSIGNMENT)
     for student, solved in HONEST.items():
         hand_in(root, student, solved, folder / "work")
@@ -100,10 +96,45 @@ def test_the_summary_says_what_stopped_each_stalling_submission(run, kind):
 def test_no_submission_outlives_its_budget(run):
     told = {student: float(seconds) for student, _, seconds in TOLD.findall(run.stdout)}
     assert set(stalling_students()) <= set(told)
-    budget = limits.Limits(**LIMITS).watchdog_seconds()
+    budget = limits.Limits(**stalls.LIMITS).watchdog_seconds()
     assert max(told.values()) < budget, sorted(told.items(), key=lambda item: -item[1])[:5]
 
 
 def test_nothing_a_submission_writes_reaches_the_instructors_terminal(run):
     assert "from the student's package" not in run.stdout + run.stderr
     assert "flood flood" not in run.stdout + run.stderr
+
+
+@pytest.fixture
+def small_sandbox(tmp_path):
+    """A sandbox whose runs may take 3 s each, running Python in ``tmp_path``."""
+    box = sandbox.Sandbox()
+    box.limits.checks_seconds, box.limits.output_mb = 3, 1
+    return lambda code, **kwargs: box.run([sys.executable, "-c", code], [(tmp_path, False)], tmp_path, **kwargs)
+
+
+def test_a_check_that_floods_its_pipe_is_stopped_at_the_output_limit(small_sandbox):
+    outcome = small_sandbox("while True:\n    print('x' * 100_000)")
+    assert outcome.stopped == "output limit"
+    assert len(outcome.stdout) <= 1 << 20
+
+
+def test_a_check_that_closes_its_pipes_and_sleeps_is_stopped_at_its_time_limit(small_sandbox):
+    start = time.monotonic()
+    outcome = small_sandbox("import os, time\nos.close(1)\nos.close(2)\ntime.sleep(100)")
+    assert outcome.stopped == "wall time limit" and time.monotonic() - start < 10
+
+
+def test_a_check_past_the_submissions_deadline_is_stopped_there(tmp_path):
+    box = sandbox.Sandbox()
+    box.deadline = time.monotonic() + 1
+    start = time.monotonic()
+    outcome = box.run([sys.executable, "-c", "import time; time.sleep(100)"], [(tmp_path, False)], tmp_path)
+    assert outcome.stopped == "submission time limit" and time.monotonic() - start < 10
+
+
+def test_a_check_inherits_no_descriptor_of_the_grader(small_sandbox, tmp_path):
+    with open(tmp_path / "grader-only", "w") as handle:
+        os.set_inheritable(handle.fileno(), True)  # even one marked inheritable stays with the grader
+        outcome = small_sandbox("import os; print(sorted(os.listdir('/proc/self/fd')))")
+    assert outcome.stdout.strip() in ("['0', '1', '2', '3']", "['0', '1', '2']"), outcome  # 3: the listing itself

@@ -15,6 +15,11 @@ submitted notebook it
    writes every graded cell's verdict as its output: nbgrader's ``SaveAutoGrades`` then
    scores it (an error output scores zero).
 
+Every wait on the submission has a deadline (``tools.limits``): a cell's, the notebook's, a
+step's checks', all within the submission's own. What the kernel sends is read in bounded
+messages and queues, and a message the grader cannot read ends the notebook's run like a
+dead kernel; the heartbeat thread, a wait nothing bounds, is never started.
+
 What happened is also written to ``grading-report.json`` beside the graded notebook, for
 the class summary of ``python -m tools.classroom autograde``.
 

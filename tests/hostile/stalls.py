@@ -8,6 +8,11 @@ from pathlib import Path
 
 from hostile.submissions import Kind, add_cell, replace_stub
 
+# Small limits for a class with stalling students, so that each stall ends in seconds; an honest
+# notebook's cells need a fraction of them.
+LIMITS = {"cell_seconds": 3, "notebook_seconds": 20, "checks_seconds": 8, "submission_seconds": 60,
+          "grace_seconds": 15, "cpu_seconds": 4}
+
 # Appended to a learner file of the package: runs wherever the package is imported (the notebook's
 # kernel, each step's checks), and writes into the process's own descriptors: in a kernel, among them,
 # its ZeroMQ sockets to the grader and ZeroMQ's own signalling descriptors.
@@ -42,6 +47,12 @@ for n in itertools.count():
             print("no forged reply:", error)"""
 
 SLEEP_IN_C = "import ctypes\nctypes.CDLL(None).sleep(3600)"
+
+
+def limit(root):
+    """Put the small limits in force in a course root."""
+    with open(Path(root) / "nbgrader_config.py", "a") as config:
+        config.writelines(f"c.Limits.{name} = {value}\n" for name, value in LIMITS.items())
 
 
 def _writes_to_descriptors(folder, ctx):

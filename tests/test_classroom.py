@@ -8,10 +8,8 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import zipfile
@@ -24,6 +22,7 @@ import sqlalchemy
 from conftest import ROOT
 from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, graded_points,
                                  hand_in, solved_copy)
+from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
 from tools import classroom, classwide, grading, nbgraderapp, sandbox
 
@@ -130,32 +129,6 @@ def test_feedback_keeps_hidden_tests_hidden(course):
     assert all(HIDDEN_MARKER not in Path(page).read_text() for page in pages)
     assert HIDDEN_MARKER in (root / "autograded" / "bob" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text()
     assert list((root / "exchange" / "minigrad" / "feedback").iterdir())
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    """A throwaway PostgreSQL server (Debian's) on a unix socket in a temp folder; its URL, then it stops."""
-    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not binaries:
-        pytest.skip("PostgreSQL's server is not installed (Debian: apt-get install postgresql)")
-    bindir = Path(binaries[-1]).parent
-    as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    folder = Path(tempfile.mkdtemp(prefix="minigrad-pg-"))
-    if as_owner:
-        shutil.chown(folder, "postgres")
-
-    def run(*command):
-        subprocess.run([*as_owner, *command], check=True, capture_output=True, cwd=folder)
-
-    run(bindir / "initdb", "-D", folder / "data", "-U", "grader", "--auth=trust")
-    run(bindir / "pg_ctl", "-D", folder / "data", "-w", "-l", folder / "log", "-o",
-        f"-k {folder} -c listen_addresses='' -c max_connections=50", "start")
-    try:
-        run(bindir / "createdb", "-h", folder, "-U", "grader", "minigrad")
-        yield f"postgresql+psycopg2://grader@/minigrad?host={folder}"
-    finally:
-        run(bindir / "pg_ctl", "-D", folder / "data", "-m", "immediate", "stop")
-        shutil.rmtree(folder)
 
 
 @needs_sandbox

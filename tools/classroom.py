@@ -14,6 +14,7 @@ those are what get graded.
     python -m tools.classroom release ROOT 02_gradients [--to-exchange]
     python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip]
     python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
+                                        [--regrade] [--shard 1/2]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
     python -m tools.classroom export ROOT [--to grades.csv]
 """
@@ -22,7 +23,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from . import build, classwide, collect, editions, limits, nbgraderapp, notebooks
+from . import build, classwide, collect, editions, ledger, limits, nbgraderapp, notebooks
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
@@ -174,6 +175,11 @@ def main(argv=None):
             command.add_argument("--jobs", type=int, help="parallel workers (default: one more than CPUs)")
     commands.choices["collect"].add_argument("--zip", help="an LMS download: a zip of students' folders or zips")
     commands.choices["autograde"].add_argument("--student", action="append", help="only this student (repeatable)")
+    commands.choices["autograde"].add_argument("--regrade", action="store_true",
+                                               help="grade again the submissions an earlier run graded")
+    commands.choices["autograde"].add_argument("--shard", type=ledger.parse_shard, metavar="K/N",
+                                               help="only the K-th of N shares of the class (graders sharing a "
+                                                    "PostgreSQL gradebook)")
     grades = commands.add_parser("export", help="write every grade to a CSV file")
     grades.add_argument("root")
     grades.add_argument("--to", default="grades.csv")
@@ -186,7 +192,8 @@ def main(argv=None):
     elif args.command == "collect":
         collect_submissions(args.root, args.assignment, args.zip)
     elif args.command == "autograde":
-        results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student)
+        results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student,
+                                      regrade=args.regrade, shard=args.shard)
         sys.exit(0 if all(r.ok for r in results) else 1)
     elif args.command == "feedback":
         feedback(args.root, args.assignment, args.jobs, args.to_exchange)

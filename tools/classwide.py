@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import collect, grading, limits, nbgraderapp, workers
+from . import collect, grading, ledger, limits, nbgraderapp, workers
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
 
 _api = None  # each worker's nbgrader API
@@ -34,27 +34,37 @@ class Result:
     assignment: str = ""
 
 
-def autograde(root, assignment, jobs=None, students=None, out=sys.stdout):
+def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrade=False, shard=None):
     """Autograde every submission of ``assignment`` (or only ``students``); print progress and a summary.
 
     ``assignment`` is one assignment's name, or a list of them: their submissions are graded
-    together, by one pool of workers, and summed up one assignment after another.
+    together, by one pool of workers, and summed up one assignment after another. A submission
+    graded to the end by an earlier run, and not handed in again since, keeps its grade unless
+    ``regrade``; ``shard`` ((K, N), see ``tools.ledger``) takes only that share of the class.
     """
     root = Path(root).resolve()
     assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
-    tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)]
+    tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)
+             if ledger.in_shard(student, shard)]
     api = nbgraderapp.api(root)
     _open_gradebook(api.coursedir)
     sandboxed = bwrap_works(Sandbox(parent=api).bwrap)
     if not sandboxed:
         print(f"WARNING: {UNSANDBOXED}", file=out)
-    results = _in_parallel(root, _autograde_one, tasks, jobs, out)
+    with nbgraderapp.gradebook(api.coursedir) as gradebook:
+        kept = [] if regrade else [task for task in tasks if _graded_before(root, gradebook, *task)]
+    if kept:
+        print(f"{len(kept)} submissions graded by an earlier run keep their grades (--regrade grades them again)",
+              file=out)
+    results = _in_parallel(root, _autograde_one, [task for task in tasks if task not in kept], jobs, out)
+    results += [Result(student, True, 0.0, ["kept from an earlier run"], assignment=name) for name, student in kept]
     with nbgraderapp.gradebook(api.coursedir) as gradebook:
         for result in results:
             if result.ok:
                 result.notes += _incidents(root, result.assignment, result.student)
                 submission = gradebook.find_submission(result.assignment, result.student)
                 result.score, result.max_score = submission.score, submission.max_score
+    results.sort(key=lambda r: (r.assignment, r.student))
     for name in assignments:
         _summary(name, [r for r in results if r.assignment == name], out, "graded")
     if not sandboxed:
@@ -122,8 +132,25 @@ def _start_worker(root):
 
 
 def _autograde_one(assignment, student):
-    repairs = collect.make_gradable(_api.coursedir.root, assignment, student)
-    return _timed(lambda: _api.autograde(assignment, student, force=True, create=True), notes=repairs)
+    root = _api.coursedir.root
+    repairs = collect.make_gradable(root, assignment, student)
+    answer = _timed(lambda: _api.autograde(assignment, student, force=True, create=True), notes=repairs)
+    if answer["ok"]:
+        ledger.record(root, assignment, student)
+    return answer
+
+
+def _graded_before(root, gradebook, assignment, student):
+    """Whether an earlier run graded this submission, as it stands, to the end (and the gradebook has it)."""
+    from nbgrader.api import MissingEntry
+
+    if not ledger.is_graded(root, assignment, student):
+        return False
+    try:
+        gradebook.find_submission(assignment, student)
+    except MissingEntry:
+        return False
+    return True
 
 
 def _feedback_one(assignment, student):

@@ -12,14 +12,17 @@ either way the task ends with the reason, and a fresh worker takes the next task
 answers is decoded as JSON, never unpickled, and read up to ``ANSWER_BYTES``.
 """
 import collections
+import ctypes
 import json
 import multiprocessing
+import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 
 ANSWER_BYTES = 1 << 20  # a task's answer is a short summary; anything longer is garbage
 READY = b"ready"  # what a worker says once prepared: its first task's budget starts then
+PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
 PRELOAD = ["nbgrader.apps", "tools.grading"]  # imported once by the process workers are forked from
 
 
@@ -130,7 +133,12 @@ def _stop(worker):
 
 
 def _serve(pipe, function, prepare, prepare_args):
-    """A worker's life: prepare, then answer each task sent until the pool closes the pipe."""
+    """A worker's life: prepare, then answer each task sent until the pool closes the pipe.
+
+    It dies with the process it was forked from (which ends when the pool's process ends, even
+    killed): a killed autograde leaves no worker grading on behind it.
+    """
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     prepare(*prepare_args)
     pipe.send_bytes(READY)
     while True:

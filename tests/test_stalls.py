@@ -5,8 +5,10 @@ instructor's command (``python -m tools.classroom autograde``), under the small 
 ``stalls.LIMITS``. The run must end within ``BOUND`` seconds (the test kills it past that), every
 honest student and every stalling one must get the right grade, each stalling submission must be
 named in the summary with what stopped it, none may take longer than the watchdog's budget, and
-nothing a submission writes may reach the instructor's terminal.
+nothing a submission writes may reach the instructor's terminal; the feedback of one of each kind
+must say where the grader stopped it.
 """
+import io
 import json
 import os
 import re
@@ -22,7 +24,7 @@ from conftest import ROOT
 from hostile import stalls
 from hostile.once import once
 from hostile.submissions import ASSIGNMENT, EXPECTED_HONEST, HONEST, hand_in
-from tools import classroom, limits, sandbox
+from tools import classroom, classwide, limits, sandbox, workers
 
 pytestmark = [pytest.mark.grading,
               pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -54,8 +56,10 @@ def grade_the_stalling_class(folder):
     except subprocess.TimeoutExpired:
         os.killpg(grading.pid, signal.SIGKILL)  # the grader and its workers (their sandboxes die with them)
         stdout, stderr = grading.communicate()
-    facts = {"seconds": time.monotonic() - start, "returncode": grading.returncode, "stdout": stdout,
-             "stderr": stderr}
+    seconds = time.monotonic() - start
+    classwide.feedback(root, ASSIGNMENT, jobs=2, students=[f"{kind.name}_0" for kind in stalls.KINDS],
+                       out=io.StringIO())
+    facts = {"seconds": seconds, "returncode": grading.returncode, "stdout": stdout, "stderr": stderr}
     (folder / "facts.json").write_text(json.dumps(facts))
 
 
@@ -91,6 +95,12 @@ def test_the_summary_says_what_stopped_each_stalling_submission(run, kind):
     for copy in range(COPIES):
         notes = re.search(rf"^  {kind}_{copy}\s+\S+\n((?:      - .*\n)+)", summary, re.MULTILINE)
         assert notes and re.search(r"stopped|limit", notes[1]), (kind, copy, summary)
+
+
+@pytest.mark.parametrize("kind", [kind.name for kind in stalls.KINDS])
+def test_the_feedback_says_where_the_grader_stopped_a_stalling_submission(run, kind):
+    pages = "".join(p.read_text() for p in (run.root / "feedback" / f"{kind}_0").rglob("*.html"))
+    assert re.search(r"run was stopped here \(|the checks were stopped \(", pages), kind
 
 
 def test_no_submission_outlives_its_budget(run):
@@ -138,3 +148,10 @@ def test_a_check_inherits_no_descriptor_of_the_grader(small_sandbox, tmp_path):
         os.set_inheritable(handle.fileno(), True)  # even one marked inheritable stays with the grader
         outcome = small_sandbox("import os; print(sorted(os.listdir('/proc/self/fd')))")
     assert outcome.stdout.strip() in ("['0', '1', '2', '3']", "['0', '1', '2']"), outcome  # 3: the listing itself
+
+
+def test_a_workers_answer_is_read_as_json_never_unpickled():
+    for garbage in (b"\x80\x04\x95garbage", b"[1, 2]", b"null", b"{"):
+        with pytest.raises(ValueError):
+            workers._decode(garbage)
+    assert str(workers._decode(b'{"raised": "boom"}')) == "the grading failed: boom"

@@ -125,8 +125,8 @@ class Sandbox(Configurable):
 
 def read_bounded(process, stdin, seconds, most, late="wall time limit"):
     """Feed ``stdin`` to ``process`` and read its stdout and stderr until they close, with a deadline and a
-    length limit: returns (stdout, stderr, why it was stopped or None; ``late`` when out of time). Only the
-    last ``most`` bytes of each are kept (a verdict is printed last); printing more than ``most`` stops it."""
+    length limit: returns (stdout, stderr, why it was stopped or None): ``late`` when out of time, "output
+    limit" once it has printed more than ``most`` bytes. No write or read can block past the deadline."""
     deadline = time.monotonic() + seconds
     kept = {process.stdout: bytearray(), process.stderr: bytearray()}
     printed = 0
@@ -134,6 +134,7 @@ def read_bounded(process, stdin, seconds, most, late="wall time limit"):
         for pipe in kept:
             selector.register(pipe, selectors.EVENT_READ)
         if stdin:
+            os.set_blocking(process.stdin.fileno(), False)  # a process that never reads cannot block the grader
             selector.register(process.stdin, selectors.EVENT_WRITE)
         else:
             process.stdin.close()
@@ -151,7 +152,6 @@ def read_bounded(process, stdin, seconds, most, late="wall time limit"):
                     continue
                 printed += len(data)
                 kept[key.fileobj] += data
-                del kept[key.fileobj][:-most]
                 if printed > most:
                     return bytes(kept[process.stdout]), bytes(kept[process.stderr]), "output limit"
     try:
@@ -165,7 +165,9 @@ def _feed(pipe, data, selector):
     """Write what the pipe takes of ``data`` now; return the rest (the pipe is closed once all is written)."""
     try:
         written = os.write(pipe.fileno(), data[:1 << 16])
-    except BrokenPipeError:
+    except BlockingIOError:
+        written = 0
+    except BrokenPipeError:  # it will not read the rest: nothing more to feed
         written = len(data)
     data = data[written:]
     if not data:

@@ -32,7 +32,9 @@ pytestmark = [pytest.mark.grading,
 
 COPIES = 10  # of each stalling kind, in the one class run
 JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does not compute
-BOUND = 300  # seconds the whole class run may take on this 2-core machine (it takes about half)
+# Seconds the whole class run may take on this 2-core machine: about 150 on an idle one, 290 when other work
+# keeps its load average at 15.
+BOUND = 480
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)
 
 

@@ -151,7 +151,7 @@ def read_bounded(process, stdin, seconds, most, late="wall time limit"):
                     selector.unregister(key.fileobj)
                     continue
                 printed += len(data)
-                kept[key.fileobj] += data
+                kept[key.fileobj] += data[:max(0, most - len(kept[key.fileobj]))]
                 if printed > most:
                     return bytes(kept[process.stdout]), bytes(kept[process.stderr]), "output limit"
     try:

@@ -151,6 +151,13 @@ def export(root, to="grades.csv"):
     nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
 
 
+def _shard(text):
+    try:
+        return ledger.parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -177,7 +184,7 @@ def main(argv=None):
     commands.choices["autograde"].add_argument("--student", action="append", help="only this student (repeatable)")
     commands.choices["autograde"].add_argument("--regrade", action="store_true",
                                                help="grade again the submissions an earlier run graded")
-    commands.choices["autograde"].add_argument("--shard", type=ledger.parse_shard, metavar="K/N",
+    commands.choices["autograde"].add_argument("--shard", type=_shard, metavar="K/N",
                                                help="only the K-th of N shares of the class (graders sharing a "
                                                     "PostgreSQL gradebook)")
     grades = commands.add_parser("export", help="write every grade to a CSV file")

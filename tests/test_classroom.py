@@ -7,10 +7,11 @@ import glob
 import io
 import json
 import os
-import shutil
+import re
 import subprocess
 import sys
-import tempfile
+import threading
+import time
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,6 +22,7 @@ import sqlalchemy
 from conftest import ROOT
 from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, graded_points,
                                  hand_in, solved_copy)
+from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
 from tools import classroom, classwide, grading, nbgraderapp, sandbox
 
@@ -129,32 +131,6 @@ def test_feedback_keeps_hidden_tests_hidden(course):
     assert list((root / "exchange" / "minigrad" / "feedback").iterdir())
 
 
-@pytest.fixture(scope="module")
-def postgres():
-    """A throwaway PostgreSQL server (Debian's) on a unix socket in a temp folder; its URL, then it stops."""
-    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not binaries:
-        pytest.skip("PostgreSQL's server is not installed (Debian: apt-get install postgresql)")
-    bindir = Path(binaries[-1]).parent
-    as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    folder = Path(tempfile.mkdtemp(prefix="minigrad-pg-"))
-    if as_owner:
-        shutil.chown(folder, "postgres")
-
-    def run(*command):
-        subprocess.run([*as_owner, *command], check=True, capture_output=True, cwd=folder)
-
-    run(bindir / "initdb", "-D", folder / "data", "-U", "grader", "--auth=trust")
-    run(bindir / "pg_ctl", "-D", folder / "data", "-w", "-l", folder / "log", "-o",
-        f"-k {folder} -c listen_addresses='' -c max_connections=50", "start")
-    try:
-        run(bindir / "createdb", "-h", folder, "-U", "grader", "minigrad")
-        yield f"postgresql+psycopg2://grader@/minigrad?host={folder}"
-    finally:
-        run(bindir / "pg_ctl", "-D", folder / "data", "-m", "immediate", "stop")
-        shutil.rmtree(folder)
-
-
 @needs_sandbox
 def test_a_postgresql_gradebook_takes_parallel_graders(postgres, tmp_path):
     root = tmp_path / "course"
@@ -185,17 +161,36 @@ def test_without_a_sandbox_the_class_is_still_graded_loudly(tmp_path):
     assert '"sandbox": false' in (root / "autograded" / "blank" / ASSIGNMENT / grading.REPORT).read_text()
 
 
-def grading_that_kills_its_worker(assignment, student):
-    """A stand-in for grading one student, whose worker dies on mallory."""
+def grading_that_fails_on_mallory(assignment, student):
+    """A stand-in for grading one student, which goes wrong for mallory the way the student's name says."""
     if student == "mallory":
         os._exit(1)
-    return classwide.Result(student, True, 0.0)
+    if student == "mallory_hangs":
+        threading.Event().wait()  # a wait without a deadline, as a stuck kernel client's
+    if student == "mallory_garbles":
+        return {"ok": "yes", "seconds": None}
+    if student == "mallory_raises":
+        raise RuntimeError("a bug in grading mallory_raises")
+    return {"ok": True, "seconds": 0.0, "notes": [], "error": ""}
 
 
-def test_a_dying_worker_fails_only_the_student_that_killed_it(tmp_path):
+@pytest.mark.parametrize("mallory, why", [
+    ("mallory", r"its grading process died \(exit code 1\)"),
+    ("mallory_hangs", r"the watchdog stopped its grading after 3 s"),
+    ("mallory_garbles", r"its grading process answered garbage"),
+    ("mallory_raises", r"the grading failed: RuntimeError\('a bug in grading mallory_raises'\)"),
+])
+def test_a_worker_that_dies_hangs_or_garbles_fails_only_its_student(tmp_path, mallory, why):
     classroom.init(tmp_path, "en")
+    with open(tmp_path / "nbgrader_config.py", "a") as config:
+        config.write("c.Limits.submission_seconds = 2\nc.Limits.grace_seconds = 1\n")
     progress = io.StringIO()
-    results = classwide._in_parallel(tmp_path, grading_that_kills_its_worker,
-                                     [(ASSIGNMENT, s) for s in ["alice", "bob", "carol", "mallory"]], 2, progress)
-    assert [(r.student, r.ok) for r in results] == [("alice", True), ("bob", True), ("carol", True), ("mallory", False)]
-    assert "[  4/4] mallory" in progress.getvalue() and "its grading process died" in progress.getvalue()
+    start = time.monotonic()
+    results = classwide._in_parallel(tmp_path, grading_that_fails_on_mallory,
+                                     [(ASSIGNMENT, s) for s in ["alice", "bob", mallory, "carol", "dave"]], 2,
+                                     progress)
+    assert time.monotonic() - start < 60  # five stand-ins, a watchdog of 3 s, and workers started afresh
+    assert [(r.student, r.ok) for r in results] == [("alice", True), ("bob", True), ("carol", True),
+                                                    ("dave", True), (mallory, False)]
+    assert re.match(why, results[-1].error), results[-1].error
+    assert re.search(rf"\[  \d/5\] {mallory} +FAILED: {why}", progress.getvalue()), progress.getvalue()

@@ -33,9 +33,10 @@ pytestmark = [pytest.mark.grading,
 
 # Small limits, so that the attacks end quickly; honest notebooks need a fraction of them.
 LIMITS = """
-c.Sandbox.cpu_seconds = 4
-c.Sandbox.wall_seconds = 40
-c.Execute.timeout = 10
+c.Limits.cpu_seconds = 4
+c.Limits.notebook_seconds = 40
+c.Limits.checks_seconds = 40
+c.Limits.cell_seconds = 10
 """
 SECRET, CANARY, ENV_CANARY = "secret-5e1f-outside-the-course", "canary-77c3-untouched", "grader-env-canary-91d0"
 PR_SET_CHILD_SUBREAPER = 36  # prctl option: orphans below this process become its children

@@ -14,6 +14,7 @@ those are what get graded.
     python -m tools.classroom release ROOT 02_gradients [--to-exchange]
     python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip]
     python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
+                                        [--regrade] [--shard 1/2]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
     python -m tools.classroom export ROOT [--to grades.csv]
 """
@@ -22,7 +23,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from . import build, classwide, collect, editions, nbgraderapp, notebooks
+from . import build, classwide, collect, editions, ledger, limits, nbgraderapp, notebooks
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
@@ -43,12 +44,8 @@ c.ClearSolutions.code_stub = {{"python": ""}}
 c.Autograde.exclude_overwriting = {exclude!r}
 # Notebooks run in a sandbox; graded cells are judged by fresh checks; feedback hides hidden tests.
 grading.configure(c, language={language!r})
-# Limits of each sandboxed process (a notebook's kernel, or one step's checks): see tools/sandbox.py.
-c.Sandbox.cpu_seconds = 60
-c.Sandbox.wall_seconds = 300
-c.Sandbox.memory_mb = 2048
-c.Sandbox.processes = 64
-c.Execute.timeout = 60  # seconds for one notebook cell
+# Every limit grading puts on a submission (see tools/limits.py; `python -m tools.limits ROOT` prints them):
+{limits}
 # LMS downloads (nbgrader zip_collect): keep the package's .py files, not only notebooks. A file's
 # student is the start of its top folder's name, up to "_" (e.g. "alice_1234_02_gradients.zip").
 c.FileNameCollectorPlugin.valid_ext = [".ipynb", ".py"]
@@ -104,7 +101,7 @@ def init(root, language, db_url=None, exchange=None):
         exchange.chmod(0o777)  # as nbgrader makes it: every student drops submissions in it
     (root / "nbgrader_config.py").write_text(CONFIG.format(
         repo=str(build.ROOT), root=str(root), db_url=db_url, exchange=str(exchange), exclude=exclude,
-        language=language, lms_regexp=LMS_REGEXP))
+        language=language, lms_regexp=LMS_REGEXP, limits=limits.settings()))
     return list(exclude)
 
 
@@ -154,6 +151,13 @@ def export(root, to="grades.csv"):
     nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
 
 
+def _shard(text):
+    try:
+        return ledger.parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -178,6 +182,11 @@ def main(argv=None):
             command.add_argument("--jobs", type=int, help="parallel workers (default: one more than CPUs)")
     commands.choices["collect"].add_argument("--zip", help="an LMS download: a zip of students' folders or zips")
     commands.choices["autograde"].add_argument("--student", action="append", help="only this student (repeatable)")
+    commands.choices["autograde"].add_argument("--regrade", action="store_true",
+                                               help="grade again the submissions an earlier run graded")
+    commands.choices["autograde"].add_argument("--shard", type=_shard, metavar="K/N",
+                                               help="only the K-th of N shares of the class (graders sharing a "
+                                                    "PostgreSQL gradebook)")
     grades = commands.add_parser("export", help="write every grade to a CSV file")
     grades.add_argument("root")
     grades.add_argument("--to", default="grades.csv")
@@ -190,7 +199,8 @@ def main(argv=None):
     elif args.command == "collect":
         collect_submissions(args.root, args.assignment, args.zip)
     elif args.command == "autograde":
-        results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student)
+        results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student,
+                                      regrade=args.regrade, shard=args.shard)
         sys.exit(0 if all(r.ok for r in results) else 1)
     elif args.command == "feedback":
         feedback(args.root, args.assignment, args.jobs, args.to_exchange)

@@ -1,14 +1,12 @@
 """Class-wide commands: every student of an assignment (or of several) graded in parallel worker processes.
 
 Each worker is a process that loads nbgrader's API once (nbgrader takes seconds to start)
-and then grades one student at a time. The workers share the gradebook: SQLite makes a
-writer wait for its turn, PostgreSQL takes concurrent writers. A student whose grading
-fails does not stop the others. Progress is printed as students finish, then a summary:
+and then grades one student at a time, under a watchdog (``tools.workers``). The workers
+share the gradebook: SQLite makes a writer wait for its turn, PostgreSQL takes concurrent
+writers. A student whose grading fails, stalls or kills its worker does not stop the others. Progress is printed as students finish, then a summary:
 who was graded (score, and what the sandbox stopped), who could not be graded and why.
 """
-import concurrent.futures
 import json
-import multiprocessing
 import os
 import re
 import sys
@@ -17,7 +15,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import collect, grading, nbgraderapp
+from . import collect, grading, ledger, limits, nbgraderapp, workers
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
 
 _api = None  # each worker's nbgrader API
@@ -36,27 +34,37 @@ class Result:
     assignment: str = ""
 
 
-def autograde(root, assignment, jobs=None, students=None, out=sys.stdout):
+def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrade=False, shard=None):
     """Autograde every submission of ``assignment`` (or only ``students``); print progress and a summary.
 
     ``assignment`` is one assignment's name, or a list of them: their submissions are graded
-    together, by one pool of workers, and summed up one assignment after another.
+    together, by one pool of workers, and summed up one assignment after another. A submission
+    graded to the end by an earlier run, and not handed in again since, keeps its grade unless
+    ``regrade``; ``shard`` ((K, N), see ``tools.ledger``) takes only that share of the class.
     """
     root = Path(root).resolve()
     assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
-    tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)]
+    tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)
+             if ledger.in_shard(student, shard)]
     api = nbgraderapp.api(root)
     _open_gradebook(api.coursedir)
     sandboxed = bwrap_works(Sandbox(parent=api).bwrap)
     if not sandboxed:
         print(f"WARNING: {UNSANDBOXED}", file=out)
-    results = _in_parallel(root, _autograde_one, tasks, jobs, out)
+    with nbgraderapp.gradebook(api.coursedir) as gradebook:
+        kept = [] if regrade else [task for task in tasks if _graded_before(root, gradebook, *task)]
+    if kept:
+        print(f"{len(kept)} submissions graded by an earlier run keep their grades (--regrade grades them again)",
+              file=out)
+    results = _in_parallel(root, _autograde_one, [task for task in tasks if task not in kept], jobs, out)
+    results += [Result(student, True, 0.0, ["kept from an earlier run"], assignment=name) for name, student in kept]
     with nbgraderapp.gradebook(api.coursedir) as gradebook:
         for result in results:
-            result.notes += _incidents(root, result.assignment, result.student)
             if result.ok:
+                result.notes += _incidents(root, result.assignment, result.student)
                 submission = gradebook.find_submission(result.assignment, result.student)
                 result.score, result.max_score = submission.score, submission.max_score
+    results.sort(key=lambda r: (r.assignment, r.student))
     for name in assignments:
         _summary(name, [r for r in results if r.assignment == name], out, "graded")
     if not sandboxed:
@@ -74,52 +82,40 @@ def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
 
 
 def _in_parallel(root, task, tasks, jobs, out):
-    """Run ``task(assignment, student)`` for each pair in ``tasks`` in a pool of worker processes, printing
-    each one as it ends.
+    """Run ``task(assignment, student)`` for each pair in ``tasks`` in worker processes under a watchdog
+    (``tools.workers``), printing each one as it ends; return every Result, sorted.
 
-    Student code runs in sandboxes, not in the workers, so a worker should never die; if one does,
-    the submissions it left undone are taken again one by one, each in a worker of its own, so that
-    only the submission that kills its worker fails.
+    A submission whose grading outlives the course's ``Limits.watchdog_seconds()``, kills its worker, or
+    comes back garbled fails alone, with the reason; the others are graded.
     """
     results = []
     several = len({assignment for assignment, _ in tasks}) > 1
 
-    def report(result):
+    def done(pair, answer):
+        assignment, student = pair
+        if isinstance(answer, workers.TaskFailed):
+            result = Result(student, False, 0.0, error=str(answer))
+        else:
+            result = _result_of(answer, student)
+        result.assignment = assignment
         results.append(result)
         status = "ok" if result.ok else f"FAILED: {result.error}"
-        who = f"{result.assignment} {result.student}" if several else result.student
+        who = f"{assignment} {student}" if several else student
         print(f"[{len(results):>3}/{len(tasks)}] {who:<{40 if several else 24}} {status} ({result.seconds:.1f} s)",
               file=out, flush=True)
 
-    undone = _pool(root, task, tasks, min(jobs or default_jobs(), len(tasks)) or 1, report)
-    for pair in undone:
-        for assignment, student in _pool(root, task, [pair], 1, report):
-            report(Result(student, False, 0.0, error="its grading process died", assignment=assignment))
+    budget = limits.of_course(root).watchdog_seconds()
+    workers.run(task, tasks, jobs or default_jobs(), budget, _start_worker, (str(root),), done)
     return sorted(results, key=lambda r: (r.assignment, r.student))
 
 
-def _pool(root, task, tasks, jobs, report):
-    """Report ``task`` for each (assignment, student), run by ``jobs`` workers; return those a dying worker left
-    undone."""
-    # Workers fork from a fresh server process that has imported nbgrader once (not from this one).
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["nbgrader.apps", "tools.grading"])
-    undone = []
-    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
-                                                initargs=(str(root),)) as pool:
-        pending = {pool.submit(task, *pair): pair for pair in tasks}
-        for done in concurrent.futures.as_completed(pending):
-            assignment, student = pending[done]
-            try:
-                result = done.result()
-            except concurrent.futures.process.BrokenProcessPool:
-                undone.append(pending[done])
-                continue
-            except Exception as error:  # a bug in grading one student: reported, and the class goes on
-                result = Result(student, False, 0.0, error=f"the grading failed: {error!r}")
-            result.assignment = assignment
-            report(result)
-    return sorted(undone)
+def _result_of(answer, student):
+    """A worker's answer as a Result, if it is one (else a failed Result saying so)."""
+    fields = {"ok": bool, "seconds": (int, float), "notes": list, "error": str}
+    if any(not isinstance(answer.get(name), kind) for name, kind in fields.items()) or \
+            not all(isinstance(note, str) for note in answer["notes"]):
+        return Result(student, False, 0.0, error="its grading process answered garbage")
+    return Result(student, answer["ok"], float(answer["seconds"]), answer["notes"], answer["error"][:300])
 
 
 def default_jobs():
@@ -136,20 +132,37 @@ def _start_worker(root):
 
 
 def _autograde_one(assignment, student):
-    repairs = collect.make_gradable(_api.coursedir.root, assignment, student)
-    result = _timed(student, lambda: _api.autograde(assignment, student, force=True, create=True))
-    result.notes = repairs
-    return result
+    root = _api.coursedir.root
+    repairs = collect.make_gradable(root, assignment, student)
+    answer = _timed(lambda: _api.autograde(assignment, student, force=True, create=True), notes=repairs)
+    if answer["ok"]:
+        ledger.record(root, assignment, student)
+    return answer
+
+
+def _graded_before(root, gradebook, assignment, student):
+    """Whether an earlier run graded this submission, as it stands, to the end (and the gradebook has it)."""
+    from nbgrader.api import MissingEntry
+
+    if not ledger.is_graded(root, assignment, student):
+        return False
+    try:
+        gradebook.find_submission(assignment, student)
+    except MissingEntry:
+        return False
+    return True
 
 
 def _feedback_one(assignment, student):
-    return _timed(student, lambda: _api.generate_feedback(assignment, student, force=True))
+    return _timed(lambda: _api.generate_feedback(assignment, student, force=True))
 
 
-def _timed(student, call):
+def _timed(call, notes=()):
+    """What a worker answers for one task (the fields of a Result that it knows)."""
     start = time.monotonic()
     outcome = call()
-    return Result(student, outcome["success"], time.monotonic() - start, error=_why(outcome))
+    return {"ok": outcome["success"], "seconds": time.monotonic() - start, "notes": list(notes),
+            "error": _why(outcome)}
 
 
 def _why(outcome):
@@ -170,8 +183,13 @@ def _open_gradebook(coursedir):
 
 
 def _incidents(root, assignment, student):
-    report = Path(root) / "autograded" / student / assignment / grading.REPORT
-    return json.loads(report.read_text())["incidents"] if report.exists() else []
+    """What grading noted about a graded submission (its report), read as untrusted: bounded and checked."""
+    try:
+        with open(Path(root) / "autograded" / student / assignment / grading.REPORT, "rb") as report:
+            incidents = json.loads(report.read(1 << 20))["incidents"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ["its grading report was missing or unreadable"]
+    return [str(note)[:300] for note in incidents] if isinstance(incidents, list) else []
 
 
 def _summary(assignment, results, out, verb):

@@ -15,6 +15,11 @@ submitted notebook it
    writes every graded cell's verdict as its output: nbgrader's ``SaveAutoGrades`` then
    scores it (an error output scores zero).
 
+Every wait on the submission has a deadline (``tools.limits``): a cell's, the notebook's, a
+step's checks', all within the submission's own. What the kernel sends is read in bounded
+messages and queues, and a message the grader cannot read ends the notebook's run like a
+dead kernel; the heartbeat thread, a wait nothing bounds, is never started.
+
 What happened is also written to ``grading-report.json`` beside the graded notebook, for
 the class summary of ``python -m tools.classroom autograde``.
 
@@ -23,14 +28,16 @@ the class summary of ``python -m tools.classroom autograde``.
 """
 import json
 import shutil
+import subprocess
 import tempfile
 import time
 from pathlib import Path
 
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat.v4 import new_code_cell, new_output
-from traitlets import Bool, Integer, Unicode, default
+from traitlets import Bool, Unicode, default
 
 from nbgrader import utils
 from nbgrader.api import Gradebook
@@ -39,6 +46,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
 
 from . import freshchecks
+from .limits import Limits
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
 
 REPORT = "grading-report.json"
@@ -52,14 +60,44 @@ _s = _u.spec_from_file_location("_answers", {answers!r}); _a = _u.module_from_sp
 print(_j.dumps(_a.canonical({variable})))"""
 
 
+class SandboxedKernelClient(AsyncKernelClient):
+    """The grader's end of a sandboxed kernel's channels: only those it reads, and none that takes more than
+    ``Limits.message_mb`` in one message or queues more than a few messages unread."""
+
+    QUEUED = 64  # messages a socket holds unread (each at most message_mb)
+
+    def start_channels(self, shell=True, iopub=True, stdin=False, hb=False, control=False):
+        """Shell and iopub only: the heartbeat's thread is one more wait without a deadline (nbclient asks the
+        kernel manager whether the kernel lives), and a graded notebook never reads from stdin."""
+        super().start_channels(shell=shell, iopub=iopub, stdin=False, hb=False, control=False)
+
+    def _create_connected_socket(self, channel, identity=None):
+        socket = super()._create_connected_socket(channel, identity)
+        socket.maxmsgsize = Limits(parent=self.parent).message_mb << 20  # a bigger one drops the connection
+        socket.rcvhwm = self.QUEUED
+        return socket
+
+
 class SandboxedKernelManager(AsyncKernelManager):
-    """A notebook kernel inside the sandbox, reached over unix sockets in a folder the sandbox shares."""
+    """A notebook kernel inside the sandbox, reached over unix sockets in a folder the sandbox shares.
+
+    The kernel inherits no descriptor of the grader's: its standard streams are /dev/null (ipykernel
+    sends what the notebook prints over iopub), and Popen closes every other descriptor.
+    """
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.transport = "ipc"  # TCP would need the host's network, which the sandbox does not have
         self.sandbox = Sandbox(parent=self)
         self.workdir = None  # set by SandboxedExecute before the kernel starts
+
+    @default("client_factory")
+    def _sandboxed_client(self):
+        return SandboxedKernelClient
+
+    async def _async_launch_kernel(self, kernel_cmd, **kw):
+        quiet = {stream: subprocess.DEVNULL for stream in ("stdin", "stdout", "stderr")}
+        return await super()._async_launch_kernel(kernel_cmd, **{**kw, **quiet, "close_fds": True})
 
     def write_connection_file(self, **kwargs):
         result = super().write_connection_file(**kwargs)
@@ -83,13 +121,12 @@ class SandboxedExecute(Execute):
 
     language = Unicode("en", help="The language of the verdicts: en or zh.").tag(config=True)
     interrupt_on_timeout = Bool(False)  # a cell out of time ends the run: the sandbox's kernel cannot be interrupted
-    output_limit = Integer(8 << 20, help="Bytes a notebook may print; beyond them its run stops (the grader's "
-                                         "memory holds what it prints).").tag(config=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("kernel_manager_class", SandboxedKernelManager)
         super().__init__(**kwargs)
-        self._cell_limit = self.timeout  # nbgrader's limit for one cell; self.timeout is set cell by cell
+        self.limits = Limits(parent=self)
+        self.output_limit = self.limits.output_mb << 20  # the grader's memory holds what a notebook prints
 
     @default("shutdown_kernel")
     def _kill_the_kernel_at_the_end(self):
@@ -97,7 +134,9 @@ class SandboxedExecute(Execute):
 
     def preprocess(self, nb, resources):
         sandbox = Sandbox(parent=self)
+        sandbox.deadline = time.monotonic() + self.limits.submission_seconds
         folder = Path(resources["metadata"]["path"])
+        (folder / REPORT).unlink(missing_ok=True)  # a report handed in with the submission is not ours
         self._report = {"sandbox": bwrap_works(sandbox.bwrap), "incidents": [], "verdicts": {}}
         if not self._report["sandbox"]:
             self.log.warning("!" * 20 + " " + UNSANDBOXED)
@@ -142,12 +181,15 @@ class SandboxedExecute(Execute):
         (scratch / "kernel").mkdir()
         sandbox.give(scratch)
         self._answers, self._stopped, self._printed = {}, False, 0
-        self._deadline = time.monotonic() + sandbox.wall_seconds
+        self._deadline = min(time.monotonic() + self.limits.notebook_seconds, sandbox.deadline)
         self._sockets = scratch / "kernel"
+        # Starting the kernel is bounded by the notebook's time; its first answer, like any cell's.
+        self.startup_timeout = max(1, self._time_left())
+        self.timeout = max(1, min(self.limits.cell_seconds, self._time_left()))
         try:
             super().preprocess(nb, {**resources, "metadata": {**resources["metadata"], "path": str(self._work)}})
-        except (RuntimeError, TimeoutError) as error:  # the kernel did not start: the cells are not run
-            self._incident(f"the notebook's kernel did not start ({error})")
+        except Exception as error:  # noqa: BLE001 - the kernel did not start, or garbled its first answer
+            self._incident(f"the notebook's kernel did not start or answer ({_said(error)})")
 
     def create_kernel_manager(self):
         km = super().create_kernel_manager()
@@ -163,10 +205,13 @@ class SandboxedExecute(Execute):
             self._execute(cell, index)
         return cell, resources
 
+    def _time_left(self):
+        return int(self._deadline - time.monotonic())
+
     def _execute(self, cell, index, store_history=True):
-        """Run one cell in the kernel; a cell out of time or output, or one that kills the kernel, ends the run."""
-        left = int(self._deadline - time.monotonic())
-        self.timeout = min(left, self._cell_limit) if self._cell_limit else left
+        """Run one cell in the kernel; a cell out of time or output, one that kills the kernel or makes it send
+        what the grader cannot read, ends the run."""
+        self.timeout = min(self._time_left(), self.limits.cell_seconds)
         try:
             if self.timeout <= 0:
                 raise CellTimeoutError("the notebook's wall time is used up")
@@ -175,6 +220,8 @@ class SandboxedExecute(Execute):
             self._stop(cell, index, "wall time limit")
         except DeadKernelError:
             self._stop(cell, index, self.km.exit_reason())
+        except Exception as error:  # noqa: BLE001 - a message from the kernel that is not one
+            self._stop(cell, index, f"the kernel sent a message the grader cannot read: {_said(error)}")
         else:
             if self._printed > self.output_limit:
                 self._stop(cell, index, "output limit")
@@ -242,6 +289,11 @@ class DropForgedCells(NbGraderPreprocessor):
             elif marks is not None:
                 seen.add(marks["grade_id"])
         return nb, resources
+
+
+def _said(error):
+    """An error in a line short enough for the summary."""
+    return f"{type(error).__name__}: {error}"[:200]
 
 
 def kind_of(cell):

@@ -14,20 +14,25 @@ graders do not share a budget). As another user the sandbox still works, without
 process limit. Where bubblewrap cannot run at all (no user namespaces), code runs with
 the limits alone, and every grading log says so loudly.
 """
+import contextlib
 import fcntl
 import functools
 import importlib.util
 import os
+import selectors
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from traitlets import Integer, List, Unicode
 from traitlets.config import Configurable
+
+from .limits import Limits
 
 UID_BASE = 61000  # sandbox uids are UID_BASE + slot: ids no account on a Debian system uses
 UID_SLOTS = 128
@@ -48,38 +53,42 @@ class Outcome:
 
 
 class Sandbox(Configurable):
-    """The limits and the command line of a sandbox (configurable in nbgrader_config.py)."""
+    """The command line of a sandbox, under the course's limits (``tools.limits``; configurable in
+    nbgrader_config.py)."""
 
     bwrap = Unicode("bwrap", help="The bubblewrap command.").tag(config=True)
-    cpu_seconds = Integer(60, help="CPU time of one sandboxed process (a notebook's kernel, one step's checks)."
-                          ).tag(config=True)
-    wall_seconds = Integer(300, help="Wall time of one notebook run, or of one step's checks.").tag(config=True)
-    memory_mb = Integer(2048, help="Address space of each sandboxed process, in MiB.").tag(config=True)
-    processes = Integer(64, help="Processes and threads the sandbox may run at once.").tag(config=True)
-    file_mb = Integer(64, help="Largest file a sandboxed process may write, in MiB.").tag(config=True)
     hidden_packages = List(Unicode(), ["torch", "functorch", "torchgen"],
                            help="Installed packages a submission may not import (it must compute on its own)."
                            ).tag(config=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.limits = Limits(parent=self)
+        self.deadline = None  # time.monotonic() by which every run must end (the submission's), if any
 
     def command(self, argv, binds, cwd):
         """``argv`` wrapped in the sandbox; ``binds`` is a list of (folder, writable) it may see."""
         confined = self._limits() + ["env", "-i", *(f"{k}={v}" for k, v in environment().items()), *argv]
         if not bwrap_works(self.bwrap):
-            return confined
+            return ["setpriv", "--pdeathsig", "KILL", *confined]  # bubblewrap's --die-with-parent, without it
         return self._bwrap(binds, cwd) + self._as_sandbox_user() + confined
 
-    def run(self, argv, binds, cwd, stdin=""):
-        """Run ``argv`` in the sandbox to its end or to the wall time limit."""
-        process = subprocess.Popen(self.command(argv, binds, cwd), cwd=cwd, text=True, errors="replace",
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    def run(self, argv, binds, cwd, stdin="", seconds=None):
+        """Run ``argv`` in the sandbox to its end, to its output limit or to its wall time (``seconds``, by
+        default the limit of one step's checks); it inherits no descriptor but its three pipes."""
+        seconds = self.limits.checks_seconds if seconds is None else seconds
+        late = "wall time limit"
+        if self.deadline is not None and self.deadline - time.monotonic() < seconds:
+            seconds, late = max(0.0, self.deadline - time.monotonic()), "submission time limit"
+        process = subprocess.Popen(self.command(argv, binds, cwd), cwd=cwd, stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
                                    start_new_session=True)
         try:
-            stdout, stderr = process.communicate(stdin, timeout=self.wall_seconds)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # the whole group: without bubblewrap, children too
-            stdout, stderr = process.communicate()
-            return Outcome(process.returncode, stdout, stderr, "wall time limit")
-        return Outcome(process.returncode, stdout, stderr, limit_hit(process.returncode))
+            stdout, stderr, stopped = read_bounded(process, stdin.encode(), seconds, self.limits.output_mb << 20, late)
+        finally:
+            _kill_group(process)
+        text = [data.decode(errors="replace") for data in (stdout, stderr)]
+        return Outcome(process.returncode, *text, stopped or limit_hit(process.returncode))
 
     def give(self, folder):
         """Make ``folder`` (and what it holds) the sandboxed user's own, so code in the sandbox can write it."""
@@ -88,10 +97,10 @@ class Sandbox(Configurable):
                 os.chown(path, sandbox_uid(), sandbox_uid(), follow_symlinks=False)
 
     def _limits(self):
-        limits = [f"--cpu={self.cpu_seconds}:{self.cpu_seconds + 1}", f"--as={self.memory_mb << 20}",
-                  f"--fsize={self.file_mb << 20}"]
+        cpu, memory, size = self.limits.cpu_seconds, self.limits.memory_mb << 20, self.limits.file_mb << 20
+        limits = [f"--cpu={cpu}:{cpu + 1}", f"--as={memory}", f"--fsize={size}"]
         if bwrap_works(self.bwrap) and os.geteuid() == 0:
-            limits.append(f"--nproc={self.processes}")
+            limits.append(f"--nproc={self.limits.processes}")
         return ["prlimit", *limits, "--"]
 
     def _as_sandbox_user(self):
@@ -112,6 +121,68 @@ class Sandbox(Configurable):
         for folder, writable in binds:
             args += _parents(folder) + ["--bind" if writable else "--ro-bind", str(folder), str(folder)]
         return args + ["--chdir", str(cwd)]
+
+
+def read_bounded(process, stdin, seconds, most, late="wall time limit"):
+    """Feed ``stdin`` to ``process`` and read its stdout and stderr until they close, with a deadline and a
+    length limit: returns (stdout, stderr, why it was stopped or None): ``late`` when out of time, "output
+    limit" once it has printed more than ``most`` bytes. No write or read can block past the deadline."""
+    deadline = time.monotonic() + seconds
+    kept = {process.stdout: bytearray(), process.stderr: bytearray()}
+    printed = 0
+    with selectors.DefaultSelector() as selector:
+        for pipe in kept:
+            selector.register(pipe, selectors.EVENT_READ)
+        if stdin:
+            os.set_blocking(process.stdin.fileno(), False)  # a process that never reads cannot block the grader
+            selector.register(process.stdin, selectors.EVENT_WRITE)
+        else:
+            process.stdin.close()
+        while selector.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return bytes(kept[process.stdout]), bytes(kept[process.stderr]), late
+            for key, _ in selector.select(left):
+                if key.fileobj is process.stdin:
+                    stdin = _feed(process.stdin, stdin, selector)
+                    continue
+                data = os.read(key.fd, 1 << 16)
+                if not data:
+                    selector.unregister(key.fileobj)
+                    continue
+                printed += len(data)
+                kept[key.fileobj] += data[:max(0, most - len(kept[key.fileobj]))]
+                if printed > most:
+                    return bytes(kept[process.stdout]), bytes(kept[process.stderr]), "output limit"
+    try:
+        process.wait(max(0.0, deadline - time.monotonic()))  # its pipes are closed: it is ending, or hiding
+    except subprocess.TimeoutExpired:
+        return bytes(kept[process.stdout]), bytes(kept[process.stderr]), late
+    return bytes(kept[process.stdout]), bytes(kept[process.stderr]), None
+
+
+def _feed(pipe, data, selector):
+    """Write what the pipe takes of ``data`` now; return the rest (the pipe is closed once all is written)."""
+    try:
+        written = os.write(pipe.fileno(), data[:1 << 16])
+    except BlockingIOError:
+        written = 0
+    except BrokenPipeError:  # it will not read the rest: nothing more to feed
+        written = len(data)
+    data = data[written:]
+    if not data:
+        selector.unregister(pipe)
+        pipe.close()
+    return data
+
+
+def _kill_group(process):
+    """Kill whatever is left of a sandboxed command (its whole process group) and reap it."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        pipe.close()
 
 
 def environment():

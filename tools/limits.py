@@ -1,0 +1,88 @@
+"""Every limit that grading puts on a submission, in one place.
+
+A course sets them in its ``nbgrader_config.py`` (``c.Limits.cell_seconds = 60``). Each wait
+of the grader is bounded by one of them: a cell by ``cell_seconds``, the notebook's run by
+``notebook_seconds``, one step's checks (or one answer's judgement) by ``checks_seconds``, and
+everything done for one submission by ``submission_seconds``. Above the grading workers a
+watchdog kills and replaces a worker still busy with one submission ``grace_seconds`` after
+its ``submission_seconds``: what no other deadline caught ends there. ``python -m tools.limits
+[ROOT]`` prints the table in force (the course root's, or the defaults).
+"""
+import argparse
+
+from traitlets import Integer
+from traitlets.config import Configurable
+
+# name -> (English, Chinese) of what it bounds, in the order of the table.
+MEANINGS = {
+    "cell_seconds": ("wall time of one notebook cell", "笔记本中一个单元格的墙钟时间"),
+    "notebook_seconds": ("wall time of a notebook's whole run", "整本笔记本运行的墙钟时间"),
+    "checks_seconds": ("wall time of one step's checks (or one answer's judgement)",
+                       "一个步骤的检查（或一道练习题的判定）的墙钟时间"),
+    "submission_seconds": ("wall time of everything done for one submission",
+                           "评一份提交所做的全部工作的墙钟时间"),
+    "grace_seconds": ("beyond that, until the watchdog kills the worker", "超出上一项多久后看门狗杀掉工作进程"),
+    "cpu_seconds": ("CPU time of one sandboxed process", "沙箱中一个进程的 CPU 时间"),
+    "memory_mb": ("address space of one sandboxed process (MiB)", "沙箱中一个进程的地址空间（MiB）"),
+    "processes": ("processes and threads at once (grader as root)", "同时运行的进程和线程数（以 root 评分时）"),
+    "file_mb": ("largest file a sandboxed process writes (MiB)", "沙箱中进程写出的最大文件（MiB）"),
+    "output_mb": ("what a notebook, or one step's checks, may print (MiB)", "一本笔记本或一个步骤的检查最多输出（MiB）"),
+    "message_mb": ("largest message the grader takes from a kernel (MiB)", "评分程序从内核接收的最大单条消息（MiB）"),
+}
+
+
+def _help(name):
+    return " / ".join(MEANINGS[name])
+
+
+class Limits(Configurable):
+    """The limits in force (see the module's docstring; each trait's help says what it bounds)."""
+
+    cell_seconds = Integer(60, help=_help("cell_seconds")).tag(config=True)
+    notebook_seconds = Integer(300, help=_help("notebook_seconds")).tag(config=True)
+    checks_seconds = Integer(60, help=_help("checks_seconds")).tag(config=True)
+    submission_seconds = Integer(900, help=_help("submission_seconds")).tag(config=True)
+    grace_seconds = Integer(30, help=_help("grace_seconds")).tag(config=True)
+    cpu_seconds = Integer(60, help=_help("cpu_seconds")).tag(config=True)
+    memory_mb = Integer(2048, help=_help("memory_mb")).tag(config=True)
+    processes = Integer(64, help=_help("processes")).tag(config=True)
+    file_mb = Integer(64, help=_help("file_mb")).tag(config=True)
+    output_mb = Integer(8, help=_help("output_mb")).tag(config=True)
+    message_mb = Integer(8, help=_help("message_mb")).tag(config=True)
+
+    def watchdog_seconds(self):
+        """How long a worker may spend on one submission before the watchdog kills it."""
+        return self.submission_seconds + self.grace_seconds
+
+    def table(self, language="en"):
+        """The limits as a plain-text table, in ``language`` (en or zh)."""
+        column = 1 if language == "zh" else 0
+        rows = [(f"c.Limits.{name}", str(getattr(self, name)), meaning[column]) for name, meaning in MEANINGS.items()]
+        width = max(len(name) for name, _, _ in rows)
+        return "\n".join(f"{name:<{width}}  {value:>5}  {meaning}" for name, value, meaning in rows)
+
+
+def settings():
+    """The default limits as lines of an nbgrader_config.py, each saying what it bounds."""
+    defaults = Limits()
+    return "\n".join(f"c.Limits.{name} = {getattr(defaults, name)}  # {en}" for name, (en, _) in MEANINGS.items())
+
+
+def main(argv=None):
+    """Print the limits in force in a course root (its nbgrader_config.py), or the defaults."""
+    parser = argparse.ArgumentParser(description="The limits grading puts on a submission.")
+    parser.add_argument("root", nargs="?", help="a course root (default: show the defaults)")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en")
+    args = parser.parse_args(argv)
+    print(of_course(args.root).table(args.lang) if args.root else Limits().table(args.lang))
+
+
+def of_course(root):
+    """The limits a course root's nbgrader_config.py sets (the defaults for those it leaves out)."""
+    from . import nbgraderapp
+
+    return Limits(config=nbgraderapp.config(root))
+
+
+if __name__ == "__main__":
+    main()

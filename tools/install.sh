@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the project needs into .venv (and system packages when allowed).
 #   tools/install.sh course   the course: JupyterLab, nbgrader, graphviz, the package itself
-#   tools/install.sh test     the course plus the test tools and PyTorch (to compare against)
+#   tools/install.sh test     the course plus the test tools, PyTorch (to compare against) and
+#                             JupyterHub with its proxy (the class-on-a-hub test)
 # Safe to run again: each part is skipped when it is already in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,9 @@ apt_install() {
 # System packages the test suite uses (the sandbox, the browser, fonts, the database).
 # Tests that need one skip with a reason when it cannot be installed here.
 test_system_packages=(graphviz bubblewrap chromium chromium-driver fonts-wqy-microhei postgresql)
+# JupyterHub's proxy, configurable-http-proxy, comes from the npm registry into the venv, as a hub admin installs it.
+proxy_version=5
+proxy="$venv/node/node_modules/.bin/configurable-http-proxy"
 
 if [ ! -x "$venv/bin/python" ]; then
   say "creating $venv"
@@ -40,8 +44,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 
 extras=course
-[ "$what" = test ] && extras=course,test,torch
+[ "$what" = test ] && extras=course,test,torch,hub
 stamp="$venv/.installed-$extras"
+# A venv made by `tools/install.sh test` holds the course too: its stamp counts for `course`.
+[ "$what" = course ] && [ -f "$venv/.installed-course,test,torch,hub" ] && stamp="$venv/.installed-course,test,torch,hub"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   say "pip install -e .[$extras]"
   "$venv/bin/pip" install -q -e ".[$extras]"
@@ -60,4 +66,10 @@ fi
 
 if [ "$what" = test ]; then
   apt_install "${test_system_packages[@]}" || say "could not install ${test_system_packages[*]}: the tests that need them will skip"
+  command -v npm >/dev/null || apt_install nodejs npm || true
+  if [ ! -x "$proxy" ] && command -v npm >/dev/null; then
+    say "npm install configurable-http-proxy@$proxy_version (JupyterHub's proxy)"
+    npm install --silent --no-audit --no-fund --prefix "$venv/node" "configurable-http-proxy@$proxy_version" >/dev/null
+  fi
+  [ -x "$proxy" ] || say "no configurable-http-proxy (needs npm): the JupyterHub test will skip"
 fi

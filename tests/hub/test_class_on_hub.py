@@ -1,0 +1,146 @@
+"""A class on a real JupyterHub: chapter 2 released, done, submitted, graded and returned, in Chromium.
+
+One instructor and three students, each a system account with JupyterLab started by the hub
+(``LocalProcessSpawner``, PAM login), as on The Littlest JupyterHub. The instructor teaches two
+sections, one per language: a course root each (``tools.classroom init --lang``), with its own
+nbgrader exchange. Alice and Bob are in the English section; Chen is in the Chinese one and uses
+JupyterLab's Chinese interface. Alice solves every step of the chapter and answers its questions,
+Chen solves the first half of its steps, Bob hands in the released files untouched.
+
+Which package files hold the chapter and what its steps are come from the tools (the solution
+regions of ``solutions/minigrad``), so the test follows exercises that move between files.
+"""
+import time
+
+import pytest
+
+from browser.conftest import VIEWPORT
+from conftest import ROOT, step_marker
+from hostile.submissions import answer_cells, graded_points, steps_before, steps_of
+from tools import build, classroom, editions
+
+from .conftest import HUB_ARTIFACTS
+from .people import Instructor, Student, language_setting, score_of
+from .server import CLASS_BIN
+
+pytestmark = pytest.mark.hub
+CHAPTER = 2
+ASSIGNMENT = next(name for name, number, _ in classroom.assignments() if number == CHAPTER)
+NOTEBOOK = f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb"
+# (who, section, how much of the chapter they do)
+STUDENTS = [("alice", "en", "everything"), ("bob", "en", "nothing"), ("chen", "zh", "half")]
+CLASSROOM = f"{CLASS_BIN / 'python'} -m tools.classroom"  # as the instructor types it, in this repository
+CHINESE_FILE_MENU = "文件"  # "File" in the Chinese language pack
+
+
+def solved_steps(work):
+    steps = steps_of(CHAPTER)
+    return {"everything": steps, "half": steps[: len(steps) // 2], "nothing": []}[work]
+
+
+def learner_files(steps, scratch):
+    """The chapter's package files (path in a student's home -> text) with ``steps`` solved, the rest stubs."""
+    package = editions.write_package(build.PACKAGE, scratch / "minigrad", keep=steps_before(CHAPTER) | set(steps))
+    return {f"{ASSIGNMENT}/{name}": (package.parent / name).read_text() for name in classroom.learner_files(CHAPTER)}
+
+
+def expected_score(source_notebook, work):
+    """What the work earns: its steps' points, and with everything done the answers' too (the maximum)."""
+    points = graded_points(source_notebook)
+    if work == "everything":
+        return sum(points.values())
+    return sum(points[step_marker(step)] for step in solved_steps(work))
+
+
+def nbgrader_config(exchange):
+    return f"c = get_config()\nc.Exchange.root = {str(exchange)!r}\nc.CourseDirectory.course_id = 'minigrad'\n"
+
+
+@pytest.fixture(scope="module")
+def section_exchanges(class_folder):
+    """One nbgrader exchange per section, writable by all, as nbgrader's own exchange is."""
+    exchanges = {}
+    for language in ("en", "zh"):
+        exchanges[language] = class_folder / f"exchange-{language}"
+        exchanges[language].mkdir()
+        exchanges[language].chmod(0o777)
+    return exchanges
+
+
+def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, browser, tmp_path):
+    timings = {}
+    started = time.monotonic()
+
+    def lap(name):
+        timings[name] = round(time.monotonic() - started, 1)
+
+    teacher = make_account("teacher")
+    students = {who: make_account(who) for who, _, _ in STUDENTS}
+    section = {students[who].name: language for who, language, _ in STUDENTS}
+    roots = {language: teacher.home / f"class-{language}" for language in section_exchanges}
+    for language, root in roots.items():  # the instructor prepares each section's course root
+        done = teacher.run([str(CLASS_BIN / "python"), "-m", "tools.classroom", "init", str(root), "--lang", language,
+                            "--exchange", str(section_exchanges[language])], cwd=ROOT)
+        assert done.returncode == 0, done.stdout + done.stderr
+    chen = students["chen"]
+    chen.write(*language_setting(chen.home, "zh_CN"))  # Chen has set JupyterLab's language to Chinese
+    configs = {name: nbgrader_config(section_exchanges[language]) for name, language in section.items()}
+    configs[teacher.name] = nbgrader_config(section_exchanges["en"])
+    hub = start_hub(users=[teacher.name, *section], admins=[teacher.name], configs=configs)
+    lap("hub started")
+
+    instructor = Instructor(browser, hub, teacher, VIEWPORT)
+    people = {who: Student(browser, hub, students[who], VIEWPORT) for who, _, _ in STUDENTS}
+    try:
+        instructor.log_in()
+        instructor.open_terminal()
+        for language, root in roots.items():
+            code, output = instructor.run(f"{CLASSROOM} release {root} {ASSIGNMENT} --to-exchange", ROOT)
+            assert code == 0, output
+        lap("released")
+
+        for who, language, work in STUDENTS:
+            student = people[who]
+            student.log_in()
+            if language == "zh":
+                assert CHINESE_FILE_MENU in student.menu_titles(), student.menu_titles()
+                student.screenshot(HUB_ARTIFACTS / "hub-student-zh-jupyterlab.png")
+            student.fetch(ASSIGNMENT)
+            student.save_files(learner_files(solved_steps(work), tmp_path / who) if work != "nothing" else {})
+            if work == "everything":
+                student.answer(NOTEBOOK, answer_cells(roots[language] / "source" / NOTEBOOK))
+            student.start_validating(NOTEBOOK)
+        for who, _, work in STUDENTS:
+            verdict = people[who].validation()
+            graded = len(graded_points(roots["en"] / "source" / NOTEBOOK))
+            failing = 0 if work == "everything" else graded - len(solved_steps(work))
+            assert verdict.count("The following cell failed:") == failing, (who, verdict)
+            assert ("Success!" in verdict) == (work == "everything"), (who, verdict)
+            people[who].submit(ASSIGNMENT)
+        lap("fetched, worked, validated and submitted")
+
+        for language, root in roots.items():
+            for command in ("collect", "autograde", "feedback"):
+                extra = " --to-exchange" if command == "feedback" else ""
+                code, output = instructor.run(f"{CLASSROOM} {command} {root} {ASSIGNMENT}{extra}", ROOT)
+                assert code == 0, f"{command} ({language}):\n{output}"
+        lap("collected, autograded, feedback returned")
+
+        for who, language, work in STUDENTS:
+            feedback = people[who].fetch_feedback(ASSIGNMENT)
+            people[who].screenshot(HUB_ARTIFACTS / f"hub-feedback-{who}-{language}.png")
+            score, maximum = score_of(feedback)
+            source = roots[language] / "source" / NOTEBOOK
+            assert (score, maximum) == (expected_score(source, work), sum(graded_points(source).values())), who
+            if language == "zh":
+                assert any("\u4e00" <= ch <= "\u9fff" for ch in feedback), "the Chinese section's feedback is Chinese"
+        lap("feedback seen")
+    except Exception:
+        for person in [instructor, *people.values()]:
+            person.screenshot(HUB_ARTIFACTS / f"failed-hub-{person.name.split('-')[-1]}.png")
+        raise
+    finally:
+        for person in [instructor, *people.values()]:
+            person.close()
+    print("hub test timings (s since start):", timings)
+

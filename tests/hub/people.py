@@ -3,8 +3,9 @@
 Everyone logs in on the hub's login page and works in the JupyterLab the hub starts for them.
 A student uses nbgrader's Assignment List (Fetch, Submit, Fetch Feedback), the notebook's
 Validate button and the feedback page. The instructor types the project's classroom commands
-into a JupyterLab terminal; each command's output and exit code go to files in their home, which
-is how the test reads them (a terminal's screen is a canvas).
+into a JupyterLab terminal (one section's next to another's, as a shell runs jobs in the
+background); each command's output and exit code go to files in their home, which is how the
+test reads them (a terminal's screen is a canvas).
 """
 import json
 import re
@@ -31,15 +32,15 @@ class Person:
         return self.account.name
 
     def log_in(self):
-        """Log in with the account's password; the hub starts JupyterLab and opens it."""
+        """Log in with the account's password; the hub starts JupyterLab (see ``wait_for_lab``)."""
         self.page.goto(f"{self.hub.url}/hub/login")
         self.page.fill("#username_input", self.name)
         self.page.fill("#password_input", self.account.password)
         self.page.click("#login_submit")
-        self.page.wait_for_url(f"{self.base}/lab**", timeout=TIMEOUT)
-        self.wait_for_lab()
 
     def wait_for_lab(self):
+        """Wait until JupyterLab has opened and is ready to use."""
+        self.page.wait_for_url(f"{self.base}/lab**", timeout=TIMEOUT)
         self.page.locator("#jp-main-dock-panel").wait_for()
         self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager.isReady")
 
@@ -145,19 +146,26 @@ class Instructor(Person):
         self.page.locator('.lm-Menu-item[data-command="terminal:create-new"]').click()
         self.page.locator(".jp-Terminal .xterm").first.wait_for()
 
-    def run(self, command, cwd, timeout=600):
-        """Type ``command`` into the terminal (in ``cwd``); wait for it; (exit code, output)."""
-        self.runs += 1
-        output, status = self.logs / f"{self.runs}.out", self.logs / f"{self.runs}.exit"
+    def run(self, commands, cwd, timeout=600):
+        """Type ``commands`` into the terminal, to run side by side in ``cwd``; wait for them all.
+
+        Returns each command's (exit code, output).
+        """
+        logs = []
+        line = f"mkdir -p {self.logs}; "
+        for command in commands:
+            self.runs += 1
+            output, status = self.logs / f"{self.runs}.out", self.logs / f"{self.runs}.exit"
+            line += f"( (cd {cwd} && {command}) > {output} 2>&1; echo $? > {status} ) & "
+            logs.append((output, status))
         self.page.locator(".jp-Terminal .xterm").first.click()
-        self.page.keyboard.type(f"mkdir -p {self.logs}; (cd {cwd} && {command}) > {output} 2>&1; "
-                                f"echo $? > {status}\n")
+        self.page.keyboard.type(line + "wait\n")
         deadline = time.monotonic() + timeout
-        while not (status.exists() and status.read_text().strip()):
+        while not all(status.exists() and status.read_text().strip() for _, status in logs):
             if time.monotonic() > deadline:
-                raise TimeoutError(f"`{command}` did not end within {timeout} s")
+                raise TimeoutError(f"{commands} did not end within {timeout} s")
             time.sleep(0.5)
-        return int(status.read_text()), output.read_text()
+        return [(int(status.read_text()), output.read_text()) for output, status in logs]
 
 
 def score_of(feedback_text):

@@ -14,7 +14,7 @@ PORT ?= 8888
 LAB_LOCALE_en := en
 LAB_LOCALE_zh := zh_CN
 # Each course language keeps its own JupyterLab user settings, where its interface language is preset.
-LAB_SETTINGS := $(VENV)/share/jupyter/lab-user-settings/$(COURSE_LANG)
+LAB_SETTINGS ?= $(VENV)/share/jupyter/lab-user-settings/$(COURSE_LANG)
 LANGUAGE_SETTING := $(LAB_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
 # Containers and many cloud machines log in as root, where JupyterLab refuses to start unless told.
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)

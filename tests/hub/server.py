@@ -12,13 +12,14 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from browser.lab import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent  # the hub's own Python (it runs as root)
@@ -71,12 +72,6 @@ def group_alive(pgid):
         return True
     except ProcessLookupError:
         return False
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Hub:

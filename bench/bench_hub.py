@@ -104,25 +104,33 @@ class Learner:
         start = time.monotonic()
         await self.socket.write_message(json.dumps(message))
         while True:
-            reply = json.loads(await self.socket.read_message())
+            text = await self.socket.read_message()
+            if text is None:
+                raise ConnectionError("the kernel's connection closed")
+            reply = json.loads(text)
             if reply.get("parent_header", {}).get("msg_id") == msg_id and reply["msg_type"] == "execute_reply":
                 return time.monotonic() - start, reply["content"]["status"] == "ok"
 
 
 async def learn(hub, name, rounds, latencies, errors):
+    """One learner's session; what fails (an error, a lost connection) is counted, and ends only theirs."""
     learner = Learner(hub, name)
-    start = time.monotonic()
-    await learner.open_kernel()
-    await learner.execute("import minigrad")
-    latencies.setdefault("open a kernel and import minigrad", []).append(time.monotonic() - start)
-    actions = [("notebook cell (forward + backward)", CELL)]
-    actions += [(f"check {step}", f'minigrad.check("{step}")') for step in steps_of(CHAPTER)]
-    for _ in range(rounds):
-        for action, code in actions:
-            seconds, ok = await learner.execute(code)
-            latencies.setdefault(action, []).append(seconds)
-            errors += [] if ok else [(name, action)]
-    learner.socket.close()
+    action = "open a kernel and import minigrad"
+    try:
+        start = time.monotonic()
+        await learner.open_kernel()
+        await learner.execute("import minigrad")
+        latencies.setdefault(action, []).append(time.monotonic() - start)
+        actions = [("notebook cell (forward + backward)", CELL)]
+        actions += [(f"check {step}", f'minigrad.check("{step}")') for step in steps_of(CHAPTER)]
+        for _ in range(rounds):
+            for action, code in actions:
+                seconds, ok = await learner.execute(code)
+                latencies.setdefault(action, []).append(seconds)
+                errors += [] if ok else [(name, action, "error in the cell")]
+        learner.socket.close()
+    except Exception as error:  # any failure is a figure of the run
+        errors.append((name, action, f"{type(error).__name__}: {error}"))
 
 
 async def learn_all(hub, names, rounds, latencies, errors):
@@ -202,7 +210,9 @@ def report(args, spawn, work, latencies, errors, per_server, in_use, count):
     print(f"a learner's server with its kernel: {statistics.median(per_server):.0f} MiB resident "
           f"(median; largest {max(per_server):.0f} MiB)")
     print(f"memory in use, all servers running, above the idle machine: {in_use:.0f} MiB")
-    print(f"executions that ended in an error: {len(errors)} {errors[:5] if errors else ''}")
+    print(f"failures: {len(errors)}")
+    for name, action, reason in errors[:10]:
+        print(f"  {name}: {action}: {reason}")
 
 
 if __name__ == "__main__":

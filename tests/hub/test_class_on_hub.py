@@ -85,7 +85,6 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
     chen = students["chen"]
     chen.write(*language_setting(chen.home, "zh_CN"))  # Chen has set JupyterLab's language to Chinese
     configs = {name: nbgrader_config(section_exchanges[language]) for name, language in section.items()}
-    configs[teacher.name] = nbgrader_config(section_exchanges["en"])
     hub = start_hub(users=[teacher.name, *section], admins=[teacher.name], configs=configs)
     lap("hub started")
 

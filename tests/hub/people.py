@@ -159,7 +159,8 @@ class Instructor(Person):
             line += f"( (cd {cwd} && {command}) > {output} 2>&1; echo $? > {status} ) & "
             logs.append((output, status))
         self.page.locator(".jp-Terminal .xterm").first.click()
-        self.page.keyboard.type(line + "wait\n")
+        self.page.keyboard.insert_text(line + "wait")  # at once: typing key by key is slow on a busy machine
+        self.page.keyboard.press("Enter")
         deadline = time.monotonic() + timeout
         while not all(status.exists() and status.read_text().strip() for _, status in logs):
             if time.monotonic() > deadline:

@@ -94,7 +94,9 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
         for person in [instructor, *people.values()]:  # everyone logs in; the hub starts their servers side by side
             person.log_in()
         instructor.wait_for_lab()
+        lap("logged in")
         instructor.open_terminal()
+        lap("terminal open")
         released = instructor.run([f"{CLASSROOM} release {root} {ASSIGNMENT} --to-exchange" for root in roots.values()],
                                   ROOT)
         assert [code for code, _ in released] == [0, 0], released

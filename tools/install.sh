@@ -36,6 +36,7 @@ test_system_packages=(graphviz bubblewrap chromium chromium-driver fonts-wqy-mic
 # JupyterHub's proxy, configurable-http-proxy, comes from the npm registry into the venv, as a hub admin installs it.
 proxy_version=5
 proxy="$venv/node/node_modules/.bin/configurable-http-proxy"
+class_venv="$venv/class"
 
 if [ ! -x "$venv/bin/python" ]; then
   say "creating $venv"
@@ -72,4 +73,16 @@ if [ "$what" = test ]; then
     npm install --silent --no-audit --no-fund --prefix "$venv/node" "configurable-http-proxy@$proxy_version" >/dev/null
   fi
   [ -x "$proxy" ] || say "no configurable-http-proxy (needs npm): the JupyterHub test will skip"
+  # The hub test's learners run JupyterLab as their own system accounts, which cannot reach a Python kept
+  # in root's home (pyenv's): they get a venv of the system's Python, holding what `make course` installs.
+  class_python=/usr/bin/python3
+  if [ ! -x "$class_venv/bin/python" ] && [ -x "$class_python" ]; then
+    say "creating $class_venv (the hub's learners' Python)"
+    "$class_python" -m venv "$class_venv" || { apt_install python3-venv && "$class_python" -m venv "$class_venv"; }
+  fi
+  class_stamp="$class_venv/.installed-course,hub"
+  if [ -x "$class_venv/bin/python" ] && { [ ! -f "$class_stamp" ] || [ pyproject.toml -nt "$class_stamp" ]; }; then
+    say "pip install .[course,hub] into $class_venv"
+    "$class_venv/bin/pip" install -q ".[course,hub]" && touch "$class_stamp"
+  fi
 fi

@@ -109,7 +109,8 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
                 assert CHINESE_FILE_MENU in student.menu_titles(), student.menu_titles()
                 student.screenshot(HUB_ARTIFACTS / "hub-student-zh-jupyterlab.png")
             student.fetch(ASSIGNMENT)
-            student.save_files(learner_files(solved_steps(work), tmp_path / who) if work != "nothing" else {})
+            if work != "nothing":
+                student.save_files(learner_files(solved_steps(work), tmp_path / who))
             if work == "everything":
                 student.answer(NOTEBOOK, answer_cells(roots[language] / "source" / NOTEBOOK))
             student.start_validating(NOTEBOOK)

@@ -1,4 +1,7 @@
-"""Fixtures of the hub tests: system accounts, a running JupyterHub, and Chromium (from tests/browser).
+"""Fixtures of the hub test (tests/browser/test_class_on_hub.py): system accounts and a running JupyterHub.
+
+The test lives with the browser tests so that it shares their one Playwright driver per process
+(Playwright's synchronous API allows only one), and imports these fixtures.
 
 Everything is made under one folder that every account can traverse (pytest's own temporary
 folders are private to root) and removed afterwards, also when a test fails: the hub and its
@@ -13,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from browser.conftest import artifacts, browser, chromium_path, launch, playwright  # noqa: F401 (fixtures)
 from conftest import ROOT
 
 from . import accounts

@@ -14,16 +14,16 @@ import time
 
 import pytest
 
-from browser.conftest import VIEWPORT
 from conftest import ROOT, step_marker
 from hostile.submissions import answer_cells, graded_points, steps_before, steps_of
+from hub.fixtures import HUB_ARTIFACTS, class_folder, make_account, start_hub  # noqa: F401 (fixtures)
+from hub.people import Instructor, Student, language_setting, score_of
+from hub.server import CLASS_BIN
 from tools import build, classroom, editions
 
-from .conftest import HUB_ARTIFACTS
-from .people import Instructor, Student, language_setting, score_of
-from .server import CLASS_BIN
+from .conftest import VIEWPORT
 
-pytestmark = pytest.mark.hub
+pytestmark = [pytest.mark.browser, pytest.mark.hub]
 CHAPTER = 2
 ASSIGNMENT = next(name for name, number, _ in classroom.assignments() if number == CHAPTER)
 NOTEBOOK = f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb"

@@ -82,7 +82,7 @@ if [ "$what" = test ]; then
   fi
   class_stamp="$class_venv/.installed-course,hub"
   if [ -x "$class_venv/bin/python" ] && { [ ! -f "$class_stamp" ] || [ pyproject.toml -nt "$class_stamp" ]; }; then
-    say "pip install .[course,hub] into $class_venv"
-    "$class_venv/bin/pip" install -q ".[course,hub]" && touch "$class_stamp"
+    say "pip install -e .[course,hub] into $class_venv"
+    "$class_venv/bin/pip" install -q -e ".[course,hub]" && touch "$class_stamp"
   fi
 fi

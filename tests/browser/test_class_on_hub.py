@@ -67,25 +67,61 @@ def section_exchanges(class_folder):
     return exchanges
 
 
+def prepare_sections(teacher, exchanges):
+    """The instructor makes one course root per section, each with its section's exchange."""
+    roots = {}
+    for language, exchange in exchanges.items():
+        roots[language] = teacher.home / f"class-{language}"
+        done = teacher.run([str(CLASS_BIN / "python"), "-m", "tools.classroom", "init", str(roots[language]),
+                            "--lang", language, "--exchange", str(exchange)], cwd=ROOT)
+        assert done.returncode == 0, done.stdout + done.stderr
+    return roots
+
+
+def do_the_work(student, language, work, roots, scratch):
+    """Fetch the chapter, write the package files (and answers), and press Validate (not waiting for it)."""
+    student.wait_for_lab()
+    if language == "zh":
+        assert CHINESE_FILE_MENU in student.menu_titles(), student.menu_titles()
+        student.screenshot(HUB_ARTIFACTS / "hub-student-zh-jupyterlab.png")
+    student.fetch(ASSIGNMENT)
+    if work != "nothing":
+        student.save_files(learner_files(solved_steps(work), scratch))
+    if work == "everything":
+        student.answer(NOTEBOOK, answer_cells(roots[language] / "source" / NOTEBOOK))
+    student.start_validating(NOTEBOOK)
+
+
+def check_validation(student, source_notebook, work):
+    """The Validate dialog names exactly the graded cells the work leaves failing."""
+    verdict = student.validation()
+    failing = 0 if work == "everything" else len(graded_points(source_notebook)) - len(solved_steps(work))
+    assert verdict.count("The following cell failed:") == failing, (student.name, verdict)
+    assert ("Success!" in verdict) == (work == "everything"), (student.name, verdict)
+
+
+def check_feedback(student, language, source_notebook, work):
+    """The feedback page the student opens shows what the work earns, in the section's language."""
+    feedback = student.fetch_feedback(ASSIGNMENT)
+    student.screenshot(HUB_ARTIFACTS / f"hub-feedback-{student.role}-{language}.png")
+    maximum = sum(graded_points(source_notebook).values())
+    assert score_of(feedback) == (expected_score(source_notebook, work), maximum), student.name
+    if language == "zh":
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in feedback), "the Chinese section's feedback is Chinese"
+
+
 def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, browser, tmp_path):
-    timings = {}
-    started = time.monotonic()
+    timings, started = {}, time.monotonic()
 
     def lap(name):
         timings[name] = round(time.monotonic() - started, 1)
 
     teacher = make_account("teacher")
     students = {who: make_account(who) for who, _, _ in STUDENTS}
-    section = {students[who].name: language for who, language, _ in STUDENTS}
-    roots = {language: teacher.home / f"class-{language}" for language in section_exchanges}
-    for language, root in roots.items():  # the instructor prepares each section's course root
-        done = teacher.run([str(CLASS_BIN / "python"), "-m", "tools.classroom", "init", str(root), "--lang", language,
-                            "--exchange", str(section_exchanges[language])], cwd=ROOT)
-        assert done.returncode == 0, done.stdout + done.stderr
-    chen = students["chen"]
-    chen.write(*language_setting(chen.home, "zh_CN"))  # Chen has set JupyterLab's language to Chinese
-    configs = {name: nbgrader_config(section_exchanges[language]) for name, language in section.items()}
-    hub = start_hub(users=[teacher.name, *section], admins=[teacher.name], configs=configs)
+    roots = prepare_sections(teacher, section_exchanges)
+    students["chen"].write(*language_setting(students["chen"].home, "zh_CN"))  # Chen chose Chinese for JupyterLab
+    configs = {students[who].name: nbgrader_config(section_exchanges[language]) for who, language, _ in STUDENTS}
+    hub = start_hub(users=[teacher.name, *configs], admins=[teacher.name], configs=configs)
     lap("hub started")
 
     instructor = Instructor(browser, hub, teacher, VIEWPORT)
@@ -94,32 +130,17 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
         for person in [instructor, *people.values()]:  # everyone logs in; the hub starts their servers side by side
             person.log_in()
         instructor.wait_for_lab()
-        lap("logged in")
         instructor.open_terminal()
-        lap("terminal open")
+        lap("logged in, terminal open")
         released = instructor.run([f"{CLASSROOM} release {root} {ASSIGNMENT} --to-exchange" for root in roots.values()],
                                   ROOT)
         assert [code for code, _ in released] == [0, 0], released
         lap("released")
 
         for who, language, work in STUDENTS:
-            student = people[who]
-            student.wait_for_lab()
-            if language == "zh":
-                assert CHINESE_FILE_MENU in student.menu_titles(), student.menu_titles()
-                student.screenshot(HUB_ARTIFACTS / "hub-student-zh-jupyterlab.png")
-            student.fetch(ASSIGNMENT)
-            if work != "nothing":
-                student.save_files(learner_files(solved_steps(work), tmp_path / who))
-            if work == "everything":
-                student.answer(NOTEBOOK, answer_cells(roots[language] / "source" / NOTEBOOK))
-            student.start_validating(NOTEBOOK)
+            do_the_work(people[who], language, work, roots, tmp_path / who)
         for who, language, work in STUDENTS:
-            verdict = people[who].validation()
-            checks = len(graded_points(roots[language] / "source" / NOTEBOOK))
-            failing = 0 if work == "everything" else checks - len(solved_steps(work))
-            assert verdict.count("The following cell failed:") == failing, (who, verdict)
-            assert ("Success!" in verdict) == (work == "everything"), (who, verdict)
+            check_validation(people[who], roots[language] / "source" / NOTEBOOK, work)
             people[who].submit(ASSIGNMENT)
         lap("fetched, worked, validated and submitted")
 
@@ -130,21 +151,14 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
         lap("collected, autograded, feedback returned")
 
         for who, language, work in STUDENTS:
-            feedback = people[who].fetch_feedback(ASSIGNMENT)
-            people[who].screenshot(HUB_ARTIFACTS / f"hub-feedback-{who}-{language}.png")
-            score, maximum = score_of(feedback)
-            source = roots[language] / "source" / NOTEBOOK
-            assert (score, maximum) == (expected_score(source, work), sum(graded_points(source).values())), who
-            if language == "zh":
-                assert any("\u4e00" <= ch <= "\u9fff" for ch in feedback), "the Chinese section's feedback is Chinese"
+            check_feedback(people[who], language, roots[language] / "source" / NOTEBOOK, work)
         lap("feedback seen")
     except Exception:
         for person in [instructor, *people.values()]:
-            person.screenshot(HUB_ARTIFACTS / f"failed-hub-{person.name.split('-')[-1]}.png")
+            person.screenshot(HUB_ARTIFACTS / f"failed-hub-{person.role}.png")
         raise
     finally:
         for person in [instructor, *people.values()]:
             person.close()
     print("hub test timings (s since start):", timings)
     print("".join(output for _, output in graded))  # each section's autograde summary
-

@@ -31,6 +31,11 @@ class Person:
     def name(self):
         return self.account.name
 
+    @property
+    def role(self):
+        """The account's name without its random prefix: "alice", "teacher"."""
+        return self.name.split("-", 1)[1]
+
     def log_in(self):
         """Log in with the account's password; the hub starts JupyterLab (see ``wait_for_lab``)."""
         self.page.goto(f"{self.hub.url}/hub/login")

@@ -2,21 +2,40 @@
 #   make course   install everything, then open the course in JupyterLab
 #   make test     install everything the tests need, then run the whole suite
 # Others: make build (regenerate minigrad/ and course/ from solutions/), make core (fast tests).
+#
+# make course COURSE_LANG=zh opens the Chinese notebooks with JupyterLab's menus in Chinese;
+# PORT=8890 picks another port. (Not LANG: that is the shell's locale variable.)
 
 VENV := .venv
 PY := $(VENV)/bin/python
-LANG_DIR ?=
+COURSE_LANG ?= en
+PORT ?= 8888
+# JupyterLab's locale for each course language (zh_CN: the jupyterlab-language-pack-zh-CN package).
+LAB_LOCALE_en := en
+LAB_LOCALE_zh := zh_CN
+# Each course language keeps its own JupyterLab user settings, where its interface language is preset.
+LAB_SETTINGS ?= $(VENV)/share/jupyter/lab-user-settings/$(COURSE_LANG)
+LANGUAGE_SETTING := $(LAB_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+# Containers and many cloud machines log in as root, where JupyterLab refuses to start unless told.
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: course test core build install-course install-test
 
-course: install-course
-	$(VENV)/bin/jupyter lab --notebook-dir=course $(if $(CI),--no-browser,)
+course: install-course $(LANGUAGE_SETTING)
+	JUPYTERLAB_SETTINGS_DIR=$(LAB_SETTINGS) $(VENV)/bin/jupyter lab --notebook-dir=course/$(COURSE_LANG) \
+		--port=$(PORT) $(AS_ROOT) $(if $(CI),--no-browser,)
+
+# Written once: a language the learner then picks in Settings > Language stays theirs.
+$(LANGUAGE_SETTING):
+	@test -n "$(LAB_LOCALE_$(COURSE_LANG))" || { echo "COURSE_LANG must be en or zh"; exit 2; }
+	@mkdir -p $(dir $@)
+	@printf '{"locale": "%s"}\n' $(LAB_LOCALE_$(COURSE_LANG)) > $@
 
 test: install-test
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 core: install-test
-	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub" $(PYTEST_ARGS)
 
 build: install-test
 	$(PY) -m tools.build

@@ -1,0 +1,71 @@
+"""The course image (repo2docker's ``binder/`` files) installs what ``make course`` installs, and no solutions.
+
+Binder and Zero to JupyterHub build the learners' image from these files. No container runtime
+runs here, so this reads them and compares them with the project's own install files: a
+dependency added to ``pyproject.toml`` but not to the image fails here, before a class meets it.
+"""
+import re
+import tomllib
+
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+
+from conftest import ROOT
+
+BINDER = ROOT / "binder"
+
+
+def requirements(lines):
+    """The requirements among ``lines`` (comments and blank lines skipped), keyed by normalised name."""
+    found = {}
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            requirement = Requirement(line)
+            found[re.sub(r"[-_.]+", "-", requirement.name).lower()] = requirement.specifier
+    return found
+
+
+def course_requirements():
+    """What ``make course`` asks pip for: pyproject's dependencies and its ``course`` extra."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return requirements(project["dependencies"] + project["optional-dependencies"]["course"])
+
+
+def course_apt_packages():
+    """The Debian packages ``tools/install.sh course`` installs: those named before its test-only part."""
+    script = (ROOT / "tools" / "install.sh").read_text()
+    course_part = script.split('if [ "$what" = test ]', 1)[0]
+    return {package for line in re.findall(r"^\s*[^#\n]*apt_install ([^|&\n]+)", course_part, re.MULTILINE)
+            for package in line.split() if not package.startswith('"')}
+
+
+def test_image_installs_the_course_requirements_of_pyproject():
+    image = requirements((BINDER / "requirements.txt").read_text().splitlines())
+    assert image == course_requirements()
+
+
+def test_image_installs_the_system_packages_of_make_course():
+    image = set((BINDER / "apt.txt").read_text().split())
+    assert image == course_apt_packages() == {"graphviz"}
+
+
+def test_image_python_is_one_the_project_supports():
+    version = re.fullmatch(r"python-(\d+\.\d+)\s*", (BINDER / "runtime.txt").read_text())[1]
+    supported = SpecifierSet(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"])
+    assert version in supported
+
+
+def test_image_installs_the_package_alone_and_leaves_the_solutions_out():
+    steps = [line.strip() for line in (BINDER / "postBuild").read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    assert "pip install --no-deps -e ." in steps  # nothing beyond requirements.txt
+    assert "rm -rf solutions" in steps
+    assert "solutions/" in (ROOT / ".dockerignore").read_text().split()
+    assert (BINDER / "postBuild").stat().st_mode & 0o111, "repo2docker runs postBuild only when it is executable"
+
+
+def test_image_language_pack_matches_its_jupyterlab():
+    """JupyterLab's Chinese menus come from a language pack made for the same minor version."""
+    image = requirements((BINDER / "requirements.txt").read_text().splitlines())
+    assert str(image["jupyterlab"]) == str(image["jupyterlab-language-pack-zh-cn"])

@@ -3,6 +3,8 @@
 ``import minigrad as torch`` runs code written for PyTorch's autograd tutorials and
 prints what PyTorch prints.
 """
+import math
+
 from . import autograd, nn, ops, optim, public_names
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
@@ -22,6 +24,7 @@ from .random import (
     Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
     randn_like, randperm, seed, set_rng_state,
 )
+from .serialization import load, save
 from .shape import Size
 from .tensor import Tensor, legacy_tensor
 
@@ -48,5 +51,7 @@ DoubleTensor = _legacy("DoubleTensor", "float64")
 LongTensor = _legacy("LongTensor", "int64")
 IntTensor = _legacy("IntTensor", "int32")
 BoolTensor = _legacy("BoolTensor", "bool")
+
+e, pi, inf, nan = math.e, math.pi, math.inf, math.nan
 
 __version__ = "0.1.0"

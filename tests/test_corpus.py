@@ -41,15 +41,8 @@ DIFFERS = {
     "tutorial_visualizing_gradients": "nn.Module.register_forward_hook is missing",
     "docstring_autograd_grad": "autograd.grad(..., is_grads_batched=True) raises NotImplementedError",
     # forward mode and torch.func
-    "docstring_forward_ad": "torch.autograd.forward_ad is missing",
-    "extending_forward_ad": "torch.autograd.forward_ad is missing (and with it Function.jvp, ctx.save_for_forward)",
-    "tutorial_forward_ad": "torch.autograd.forward_ad is missing",
-    "docstring_func_grad": "torch.func is missing",
     "docstring_func_jacobians": "torch.func is missing",
-    "extending_func": "torch.func is missing",
-    "tutorial_jacobians_hessians": "torch.func is missing",
     "tutorial_per_sample_grads": "torch.func is missing",
-    "docstring_vmap": "torch.vmap is missing",
     "docstring_functional": "functional.jacobian(..., vectorize=True) raises NotImplementedError",
     # hooks
     "notes_hook_order": "a pre-hook on AccumulateGrad runs before the leaf's tensor hooks (PyTorch: after)",

@@ -11,6 +11,7 @@ from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F40
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .autograd.grad_mode import is_inference_mode_enabled
 from .check import check, check_answer, set_language
+from . import func  # noqa: E402 - the transforms, built on the operations
 from .creation import (
     arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, ones, ones_like, tensor,
     zeros, zeros_like,
@@ -53,5 +54,6 @@ IntTensor = _legacy("IntTensor", "int32")
 BoolTensor = _legacy("BoolTensor", "bool")
 
 e, pi, inf, nan = math.e, math.pi, math.inf, math.nan
+vmap = func.vmap
 
 __version__ = "0.1.0"

@@ -460,6 +460,14 @@ def narrow(input, dim, start, length):
     return _slice(input, dim, slice(start, start + length))
 
 
+@public("select", methods="select")
+def select(input, dim, index):
+    """``x.select(dim, i)``: ``x[..., i, ...]`` with ``i`` at ``dim``."""
+    array = input._array
+    dim = _dim(dim, array.ndim)
+    return _select(input, dim, index + array.shape[dim] if index < 0 else index)
+
+
 @public(methods="view_as")
 def view_as(input, other):
     """``x.view_as(other)``: ``x.view(other.shape)``."""

@@ -208,6 +208,48 @@ def cos(input):
     return _unary(CosBackward0, input, np.cos(_float(input._array)), "self")
 
 
+class SinhBackward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad * dispatch(self_, np.cosh, cosh)
+
+
+class CoshBackward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad * dispatch(self_, np.sinh, sinh)
+
+
+class Log10Backward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad / (self_ * 2.302585092994046)  # d log10(x) = 1 / (x ln 10)
+
+
+@public("sinh", methods="sinh")
+def sinh(input):
+    return _unary(SinhBackward0, input, np.sinh(_float(input._array)), "self")
+
+
+@public("cosh", methods="cosh")
+def cosh(input):
+    return _unary(CoshBackward0, input, np.cosh(_float(input._array)), "self")
+
+
+@public("log10", methods="log10")
+def log10(input):
+    return _unary(Log10Backward0, input, np.log10(_float(input._array)), "self")
+
+
 @public("clone", methods="clone")
 def clone(input, *, memory_format=None):
     return _unary(CloneBackward0, input, input._array.copy())

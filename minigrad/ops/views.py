@@ -448,6 +448,32 @@ def _is_advanced(key):
     return any(isinstance(k, (np.ndarray, list)) for k in parts)
 
 
+@public("narrow", methods="narrow")
+def narrow(input, dim, start, length):
+    """``length`` positions of ``dim`` from ``start`` on: a slice, as PyTorch records it."""
+    array = input._array
+    dim = _dim(dim, array.ndim)
+    size = array.shape[dim]
+    start = start + size if start < 0 else start
+    if not 0 <= start <= size or not 0 <= length <= size - start:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return _slice(input, dim, slice(start, start + length))
+
+
+@public("select", methods="select")
+def select(input, dim, index):
+    """``x.select(dim, i)``: ``x[..., i, ...]`` with ``i`` at ``dim``."""
+    array = input._array
+    dim = _dim(dim, array.ndim)
+    return _select(input, dim, index + array.shape[dim] if index < 0 else index)
+
+
+@public(methods="view_as")
+def view_as(input, other):
+    """``x.view_as(other)``: ``x.view(other.shape)``."""
+    return view(input, other._array.shape)
+
+
 @public(properties="mT")
 def mT(input):  # noqa: N802 - PyTorch's name
     """``x.mT``: the last two dimensions swapped (a batch of matrices, transposed)."""

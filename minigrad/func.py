@@ -37,15 +37,42 @@ def _zeros_for_none(grads, inputs):
     return tuple(g if g is not None else inputs[i].detach() * 0 for i, g in enumerate(grads))
 
 
+def _flatten(tree):
+    """The tensors of ``tree`` (a tensor, or dicts, lists and tuples of them), and a function
+    that builds the same structure around other leaves: the "pytrees" of torch.func."""
+    if isinstance(tree, Tensor):
+        return [tree], lambda leaves: leaves[0]
+    if isinstance(tree, (dict, list, tuple)):
+        keys = list(tree) if isinstance(tree, dict) else range(len(tree))
+        parts = [_flatten(tree[k]) for k in keys]
+        counts = [len(leaves) for leaves, _ in parts]
+
+        def rebuild(leaves):
+            built, start = [], 0
+            for (_, build), n in zip(parts, counts):
+                built.append(build(leaves[start : start + n]))
+                start += n
+            return dict(zip(keys, built)) if isinstance(tree, dict) else type(tree)(built)
+
+        return [leaf for leaves, _ in parts for leaf in leaves], rebuild
+    return [], lambda leaves: tree
+
+
 def grad_and_value(func, argnums=0, has_aux=False):
-    """Like ``grad``, returning ``(gradient, value)``; ``func`` must return one element."""
+    """Like ``grad``, returning ``(gradient, value)``; ``func`` must return one element.
+    The arguments differentiated may be tensors or dicts, lists and tuples of them."""
 
     def wrapper(*args, **kwargs):
         nums = _picked(args, argnums)
         args = list(args)
-        caller_tracks = any(isinstance(a, Tensor) and a.requires_grad for a in args)
+        caller_tracks = any(t.requires_grad for a in args for t in _flatten(a)[0])
+        inputs, rebuilds = [], []
         for i in nums:
-            args[i] = _tracked(args[i])
+            leaves, rebuild = _flatten(args[i])
+            tracked = [_tracked(leaf) for leaf in leaves]
+            args[i] = rebuild(tracked)
+            inputs.append(tracked)
+            rebuilds.append(rebuild)
         with grad_mode.enable_grad():
             result = func(*args, **kwargs)
             output, aux = result if has_aux else (result, None)
@@ -54,11 +81,15 @@ def grad_and_value(func, argnums=0, has_aux=False):
                     f"grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with "
                     f"{output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
                 )
-            inputs = [args[i] for i in nums]
-            grads = autograd.grad(output, inputs, create_graph=True, allow_unused=True)
-        grads = _outside(_zeros_for_none(grads, inputs), caller_tracks)
+            flat = [t for tracked in inputs for t in tracked]
+            grads = autograd.grad(output, flat, create_graph=True, allow_unused=True)
+        grads = _outside(_zeros_for_none(grads, flat), caller_tracks)
         value, aux = (output, aux) if caller_tracks else (output.detach(), _detached(aux))
-        gradient = grads if isinstance(argnums, tuple) else grads[0]
+        gradients, start = [], 0
+        for tracked, rebuild in zip(inputs, rebuilds):
+            gradients.append(rebuild(list(grads[start : start + len(tracked)])))
+            start += len(tracked)
+        gradient = tuple(gradients) if isinstance(argnums, tuple) else gradients[0]
         return (gradient, (value, aux)) if has_aux else (gradient, value)
 
     return wrapper
@@ -215,25 +246,25 @@ def _set(owner, attribute, value):
 
 
 def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
-    """``func`` mapped over a batch dimension of its inputs (dimension ``in_dims``).
+    """``func`` mapped over a batch dimension of its inputs (dimension ``in_dims``; None: not mapped).
 
     This vmap has no batching rules: it calls ``func`` once per batch element, in a Python
-    loop, and stacks the results along ``out_dims``. The results are PyTorch's; the speed
-    of PyTorch's vectorised vmap is not.
+    loop, and stacks the results (tensors, or dicts, lists and tuples of them) along
+    ``out_dims``. The results are PyTorch's; the speed of PyTorch's vectorised vmap is not.
     """
 
     def wrapper(*args):
         dims = in_dims if isinstance(in_dims, (tuple, list)) else (in_dims,) * len(args)
         sizes = {a.shape[d] for a, d in zip(args, dims) if d is not None}
         if len(sizes) != 1:
-            raise ValueError(f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {sorted(sizes)}")
+            raise ValueError(
+                f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {sorted(sizes)}"
+            )
         (size,) = sizes
-        results = []
-        for k in range(size):
-            results.append(func(*[a if d is None else a.select(d, k) for a, d in zip(args, dims)]))
-        if isinstance(results[0], tuple):
-            outs = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * len(results[0])
-            return tuple(stack([r[j] for r in results], dim=outs[j]) for j in range(len(results[0])))
-        return stack(results, dim=out_dims)
+        results = [func(*[a if d is None else a.select(d, k) for a, d in zip(args, dims)]) for k in range(size)]
+        leaves, rebuild = _flatten(results[0])
+        per_result = [_flatten(r)[0] for r in results]
+        outs = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * len(leaves)
+        return rebuild([stack([r[j] for r in per_result], dim=outs[j]) for j in range(len(leaves))])
 
     return wrapper

@@ -70,6 +70,66 @@ class SortBackward0(Node):
         return self._shape, np.dtype(np.int64)
 
 
+class DiagEmbedBackward0(Node):
+    """``diag`` of a vector puts it on a diagonal: its gradient is that diagonal of the gradient."""
+
+    __slots__ = ()
+    saved_names = ("offset",)
+
+    def backward(self, grad):
+        (offset,) = self._saved
+        return diag(grad, offset) if isinstance(grad, Tensor) else np.diagonal(grad, offset).copy()
+
+
+class DiagonalBackward0(Node):
+    """``diag`` of a matrix reads a diagonal: its gradient is zeros with the gradient on it."""
+
+    __slots__ = ()
+    saved_names = ("offset", "self_sym_sizes")
+
+    def backward(self, grad):
+        offset, shape = self._saved
+        return _placed(grad, offset, shape)
+
+
+def _placed(values, offset, shape):
+    """Zeros of ``shape`` with the vector ``values`` on diagonal ``offset``: a product with a 0/1
+    matrix, so that for a tensor (create_graph) it is recorded like any product."""
+    count = len(values)
+    rows = np.arange(count) - min(offset, 0)
+    placing = np.zeros((shape[0] * shape[1], count), dtype=values.dtype if isinstance(values, np.ndarray) else values._array.dtype)
+    placing[rows * shape[1] + rows + offset, np.arange(count)] = 1
+    if isinstance(values, Tensor):
+        return (Tensor._wrap(placing) @ values).reshape(shape)
+    return (placing @ values).reshape(shape)
+
+
+@public("diag", methods="diag")
+def diag(input, diagonal=0):
+    """A vector becomes a square matrix with it on diagonal ``diagonal``; a matrix gives that diagonal."""
+    array = input._array
+    if array.ndim == 1:
+        size = len(array) + abs(diagonal)
+        out = Tensor._wrap(_placed(array, diagonal, (size, size)))
+        node = DiagEmbedBackward0(diagonal)
+    elif array.ndim == 2:
+        out = Tensor._wrap(np.diagonal(array, diagonal).copy())
+        node = DiagonalBackward0(diagonal, array.shape)
+    else:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {array.ndim}D")
+    if should_record(input):
+        record(out, node, input)
+    return out
+
+
+@public("diagonal", methods="diagonal")
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """Diagonal ``offset`` of a matrix (a copy here, where PyTorch gives a view)."""
+    if input._array.ndim != 2 or {dim1 % 2, dim2 % 2} != {0, 1}:
+        raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix only")
+    return diag(input if dim1 % 2 == 0 else input.t(), offset)
+
+
 def _index(index):
     array = index._array
     if array.ndim > 1:

@@ -37,6 +37,18 @@ def _kept_shape(shape, dims):
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
+def _restored(grad, dims, keepdim):
+    """The reduced dimensions put back as 1s, one ``unsqueeze`` each as PyTorch does (so that
+    a recorded backward, with create_graph, has PyTorch's nodes)."""
+    if keepdim:
+        return grad
+    if isinstance(grad, Tensor):
+        for d in sorted(dims):
+            grad = grad.unsqueeze(d)
+        return grad
+    return np.expand_dims(grad, tuple(sorted(dims)))
+
+
 def _expand(grad, shape):
     """Broadcast ``grad`` to ``shape``, for an array or a tensor."""
     return dispatch(grad, lambda g: np.broadcast_to(g, shape), lambda g: g.expand(shape))
@@ -61,7 +73,7 @@ class SumBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, shape = self._saved
-        return _expand(grad.reshape(_kept_shape(shape, dims)), shape)
+        return _expand(_restored(grad, dims, keepdim), shape)
 
 
 class MeanBackward0(Node):
@@ -81,7 +93,7 @@ class MeanBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, count, shape = self._saved
-        return _expand(grad.reshape(_kept_shape(shape, dims)) / count, shape)
+        return _expand(_restored(grad, dims, keepdim) / count, shape)
 
 
 def _kept(value, shape, dims, keepdim):
@@ -212,7 +224,7 @@ class VarMeanBackward0(Node):
     saved_names = ("correction", "dim", "keepdim", "self")
 
     def backward(self, grad_var, grad_mean):
-        correction, dim, keepdim, self_ = self.saved_tensors
+        correction, dim, keepdim, self_ = self.saved_tensors[:4]
         dims = _all_dims(self_.shape, dim)
         grad = 0
         if grad_var is not None:

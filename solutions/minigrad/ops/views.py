@@ -65,15 +65,16 @@ class SqueezeBackward0(Node):
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
-        (shape,) = self._saved
-        return grad.reshape(shape)
+        return grad.reshape(self._saved[-1])  # the input's shape, saved last
 
 
 class SqueezeBackward1(SqueezeBackward0):
     """``squeeze(dim)``: the same rule as squeezing every dimension."""
 
+    saved_names = ("dim", "self_sym_sizes")
 
-class SqueezeBackward4(SqueezeBackward0):
+
+class SqueezeBackward4(SqueezeBackward1):
     """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
 
 
@@ -256,7 +257,8 @@ def squeeze(input, dim=None, *, _node=None):
     else:
         dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
         value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
-        node = (_node or (SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward4))(array.shape)
+        single = not isinstance(dim, (tuple, list))
+        node = (_node or (SqueezeBackward1 if single else SqueezeBackward4))(dims[0] if single else dims, array.shape)
     return _record_view(input, view_of(input, value), node)
 
 

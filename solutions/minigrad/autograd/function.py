@@ -95,9 +95,9 @@ class BackwardCFunction(Node, FunctionCtx):
         """User code works with tensors: wrap arrays; an output that got no gradient gets
         zeros of its shape (or None, after ``ctx.set_materialize_grads(False)``)."""
         if grad is None:
-            if not self._materialize:
-                return None
             shape, dtype = self._outputs_meta[nr]
+            if not self._materialize or dtype is None:  # a non-tensor output's gradient is None
+                return None
             return Tensor._wrap(np.zeros(shape, dtype=dtype))
         return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
 

@@ -156,11 +156,11 @@ def _numerical_jacobians(func, inputs, differentiable, outputs, eps):
         for k in range(flat.size):
             original = flat[k]
             flat[k] = original - eps
-            below = _as_tuple(func(*inputs))
+            below = [_values(out) for out in _as_tuple(func(*inputs))]  # copies: an output may be a view of x
             flat[k] = original + eps
-            above = _as_tuple(func(*inputs))
+            above = [_values(out) for out in _as_tuple(func(*inputs))]
             flat[k] = original
-            columns.append([(_values(b) - _values(a)).reshape(-1) / (2 * eps) for a, b in zip(below, above)])
+            columns.append([(b - a).reshape(-1) / (2 * eps) for a, b in zip(below, above)])
         jacobians.append([
             np.stack([column[i] for column in columns]) if columns else np.zeros((0, _size(out)))
             for i, out in enumerate(outputs)
@@ -169,7 +169,7 @@ def _numerical_jacobians(func, inputs, differentiable, outputs, eps):
 
 
 def _values(out):
-    return np.asarray(out._array if _is_tensor(out) else out, dtype=np.float64)
+    return np.array(out._array if _is_tensor(out) else out, dtype=np.float64)
 
 
 def _size(out):

@@ -97,7 +97,8 @@ class BmmBackward0(Node):
 def _product(node_type, input, other, value):
     out = Tensor._wrap(value)
     if should_record(input, other):
-        record(out, node_type(SavedTensor(input), SavedTensor(other)), input, other)
+        saved_other = SavedTensor(other)  # first, as PyTorch saves it (pack hooks see that order)
+        record(out, node_type(SavedTensor(input), saved_other), input, other)
     return out
 
 

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SECOND_BACKWARD
 from ..autograd.view_tracking import view_of
 from ..public_names import public
 from ..shape import Size, sum_to
@@ -133,7 +134,13 @@ class IndexBackward0(Node):
 
     def backward(self, grad):
         shape, key = self._saved
+        if key is None:
+            raise RuntimeError(SECOND_BACKWARD)
         return _scatter(grad, shape, key, accumulate=True)
+
+    def _release(self):
+        """PyTorch saves the index tensors, and frees them after backward like any saved tensor."""
+        self._saved = (self._saved[0], None)
 
 
 class IndexBackwardBackward0(Node):

@@ -55,7 +55,11 @@ class dual_level:
         return 0
 
     def __exit__(self, *exc):
+        """The tangents go; a dual of a tensor that did not require grad stops requiring it."""
         global _level
+        for dual, _ in _level.duals.values():
+            if dual.grad_fn is None:
+                dual._requires_grad = False
         _level = None
 
 
@@ -81,8 +85,7 @@ def make_dual(tensor, tangent, *, level=None):
     """A tensor with ``tensor``'s values (its memory too) whose tangent is ``tangent``."""
     if _level is None:
         raise RuntimeError(
-            "To create a dual Tensor, you must first enter a dual level. You can do this with `with "
-            "torch.autograd.forward_ad.dual_level():`"
+            "Trying to create a dual Tensor for forward AD but no level exists, make sure to enter_dual_level() first."
         )
     if not tensor.is_floating_point():
         raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")

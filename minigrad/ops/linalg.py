@@ -179,7 +179,7 @@ def matmul(input, other):
     if da == 2 and db == 1:
         return mv(input, other)
     if da == 1 and db == 2:
-        return squeeze(mm(unsqueeze(input, 0), other), (0,), _node=SqueezeBackward4)
+        return squeeze(mm(unsqueeze(input, 0), other), 0, _node=SqueezeBackward4)  # PyTorch saves dim 0 there
     if da == 2 and db == 2:
         return mm(input, other)
     if db <= 2:

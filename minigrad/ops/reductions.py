@@ -37,10 +37,10 @@ def _kept_shape(shape, dims):
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
-def _restored(grad, dims, keepdim):
+def _restored(grad, shape, dims, keepdim):
     """The reduced dimensions put back as 1s, one ``unsqueeze`` each as PyTorch does (so that
-    a recorded backward, with create_graph, has PyTorch's nodes)."""
-    if keepdim:
+    a recorded backward, with create_graph, has PyTorch's nodes). A 0-dim input had none."""
+    if keepdim or not shape:
         return grad
     if isinstance(grad, Tensor):
         for d in sorted(dims):
@@ -73,7 +73,7 @@ class SumBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, shape = self._saved
-        return _expand(_restored(grad, dims, keepdim), shape)
+        return _expand(_restored(grad, shape, dims, keepdim), shape)
 
 
 class MeanBackward0(Node):
@@ -93,7 +93,7 @@ class MeanBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, count, shape = self._saved
-        return _expand(_restored(grad, dims, keepdim) / count, shape)
+        return _expand(_restored(grad, shape, dims, keepdim) / count, shape)
 
 
 def _kept(value, shape, dims, keepdim):

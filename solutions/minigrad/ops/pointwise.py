@@ -44,6 +44,11 @@ class ExpBackward0(Node):
         (result,) = self.saved_tensors
         return grad * result
 
+    def jvp(self, tangent):
+        """Forward mode: d exp(x) = exp(x) dx (``autograd/forward_ad.py`` calls this)."""
+        (result,) = self.saved_tensors
+        return tangent * result
+
 
 class LogBackward0(Node):
     __slots__ = ()
@@ -52,6 +57,10 @@ class LogBackward0(Node):
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad / self_
+
+    def jvp(self, tangent):
+        (self_,) = self.saved_tensors
+        return tangent / self_
 
 
 class SqrtBackward0(Node):
@@ -100,6 +109,10 @@ class SigmoidBackward0(Node):
         (result,) = self.saved_tensors
         return grad * result * (1 - result)
 
+    def jvp(self, tangent):
+        (result,) = self.saved_tensors
+        return tangent * result * (1 - result)
+
 
 class TanhBackward0(Node):
     __slots__ = ()
@@ -109,6 +122,10 @@ class TanhBackward0(Node):
         (result,) = self.saved_tensors
         return grad * (1 - result * result)
 
+    def jvp(self, tangent):
+        (result,) = self.saved_tensors
+        return tangent * (1 - result * result)
+
 
 class SinBackward0(Node):
     __slots__ = ()
@@ -117,6 +134,10 @@ class SinBackward0(Node):
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad * dispatch(self_, np.cos, cos)
+
+    def jvp(self, tangent):
+        (self_,) = self.saved_tensors
+        return tangent * np.cos(self_)
 
 
 class CosBackward0(Node):

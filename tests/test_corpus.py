@@ -34,14 +34,10 @@ DIFFERS = {
     "d2lzh_probability": "torch.distributions (multinomial.Multinomial) is missing",
     "testautograd_unbind_hooks": "a hook on one output of a multi-output node is not called with None when another output's backward runs",
     "docstring_random_sampling": "torch.multinomial is missing",
-    "notes_serialization": "nn.BatchNorm1d is missing",
     "docstring_grad_mode": "Tensor.is_inference is missing",
     "notes_grad_modes": "Tensor.is_inference is missing",
-    "tutorial_blitz_autograd": "nn.Sequential does not support item assignment (model[2] = ...)",
-    "tutorial_visualizing_gradients": "nn.Module.register_forward_hook is missing",
     # forward mode and torch.func
     # hooks
-    "notes_multi_grad_hook": "torch.autograd.graph.register_multi_grad_hook is missing",
     "docstring_saved_tensors_hooks": "MulBackward0 unpacks self before other (PyTorch 2.13: other first); its saved order is chapter 1's",
     "testautograd_saved_order": "float32 exp differs from PyTorch's vectorised exp in the last bit (2.7182819 vs 2.7182817)",
     # graph lifetime and .grad

@@ -199,3 +199,36 @@ def test_the_nodes_of_a_recorded_sum_backward(lib):
     x = lib.tensor([[0.1, 0.2], [0.3, 0.4]], requires_grad=True)
     _, jvp = lib.autograd.functional.jvp(lambda t: t.exp().sum(dim=1), x, lib.ones(2, 2), create_graph=True)
     assert jvp.grad_fn.name() == "SqueezeBackward1"
+
+
+def test_a_multi_grad_hook_fires_once_per_backward_with_every_gradient(lib):
+    a, b, c = lib.ones(2, requires_grad=True), lib.ones(3, requires_grad=True), lib.ones(1, requires_grad=True)
+    seen = []
+    handle = lib.autograd.graph.register_multi_grad_hook(
+        (a, b, c), lambda grads: seen.append([None if g is None else g.tolist() for g in grads]))
+    ((a * 2).sum() + (b * 3).sum()).backward()
+    handle.remove()
+    (a.sum() + c.sum()).backward()
+    assert seen == [[[2.0, 2.0], [3.0, 3.0, 3.0], None]]
+    first = []
+    lib.autograd.graph.register_multi_grad_hook((a, b), first.append, mode="any")
+    (b * 5).sum().backward()
+    assert len(first) == 1 and first[0].tolist() == [5.0, 5.0, 5.0]
+
+
+def test_batch_norm_forward_hooks_and_sequential_assignment(lib):
+    lib.manual_seed(0)
+    model = lib.nn.Sequential(lib.nn.Linear(3, 4), lib.nn.BatchNorm1d(4), lib.nn.Linear(4, 2))
+    model[2] = lib.nn.Linear(4, 1)
+    outputs = []
+    model[1].register_forward_hook(lambda module, args, output: outputs.append(output) or output * 2)
+    x = lib.randn(5, 3)
+    out = model(x)
+    (out**2).sum().backward()
+    assert out.shape == (5, 1) and len(outputs) == 1
+    norm = model[1]
+    np.testing.assert_allclose(norm.running_mean.numpy(), 0.1 * model[0](x).mean(0).detach().numpy(), rtol=1e-5)
+    assert norm.num_batches_tracked.item() == 1 and list(norm.state_dict()) == [
+        "weight", "bias", "running_mean", "running_var", "num_batches_tracked"]
+    assert [round(v, 3) for v in model[0].weight.grad.view(-1).tolist()] == [  # PyTorch 2.13's
+        1.487, 0.204, 0.119, 2.014, -2.535, 1.888, -0.739, -0.027, -0.075, -24.102, -31.56, 16.07]

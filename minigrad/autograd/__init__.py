@@ -17,8 +17,12 @@ from .function import Function, FunctionCtx
 from .grad_mode import (
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
+from . import graph, multi_grad_hook
 from .graph import Node, grad_accumulator, gradient_edge
 from .variable import Variable
+
+
+graph.register_multi_grad_hook = multi_grad_hook.register_multi_grad_hook  # torch.autograd.graph's name
 
 
 def _root_edge(tensor, index):

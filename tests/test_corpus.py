@@ -27,17 +27,16 @@ PROGRAMS = sorted(HERE.glob("*.py"))
 EXPECTED = HERE / "expected"
 
 DIFFERS = {
-    # missing names and keyword spellings
+    # missing names and modules
     "d2l_parameters": "type(p) prints <class 'minigrad.nn.module.Parameter'> (PyTorch: torch.nn.parameter.Parameter)",
     "karpathy_makemore_bigram": "torch.multinomial is missing",
     "d2l_linreg_concise": "torch.utils.data (TensorDataset, DataLoader) is missing",
     "d2lzh_probability": "torch.distributions (multinomial.Multinomial) is missing",
-    "testautograd_unbind_hooks": "a hook on one output of a multi-output node is not called with None when another output's backward runs",
     "docstring_random_sampling": "torch.multinomial is missing",
     "docstring_grad_mode": "Tensor.is_inference is missing",
     "notes_grad_modes": "Tensor.is_inference is missing",
-    # forward mode and torch.func
     # hooks
+    "testautograd_unbind_hooks": "a hook on one output of a multi-output node is not called with None when another output's backward runs",
     "docstring_saved_tensors_hooks": "MulBackward0 unpacks self before other (PyTorch 2.13: other first); its saved order is chapter 1's",
     "testautograd_saved_order": "float32 exp differs from PyTorch's vectorised exp in the last bit (2.7182819 vs 2.7182817)",
     # graph lifetime and .grad

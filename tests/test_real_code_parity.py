@@ -232,3 +232,12 @@ def test_batch_norm_forward_hooks_and_sequential_assignment(lib):
         "weight", "bias", "running_mean", "running_var", "num_batches_tracked"]
     assert [round(v, 3) for v in model[0].weight.grad.view(-1).tolist()] == [  # PyTorch 2.13's
         1.487, 0.204, 0.119, 2.014, -2.535, 1.888, -0.739, -0.027, -0.075, -24.102, -31.56, 16.07]
+
+
+def test_hooks_on_an_output_that_got_no_gradient_see_none(lib):
+    x = lib.ones(3, requires_grad=True)
+    first, second, _ = x.unbind()
+    seen = []
+    first.register_hook(seen.append)
+    second.backward()
+    assert seen == [None] and x.grad.tolist() == [0.0, 1.0, 0.0]

@@ -125,6 +125,9 @@ def _tensor_hooks(hooks, grads):
     for nr, tensor_hooks in hooks.tensor_pre.items():
         if grads[nr] is not None:
             grads[nr] = run_tensor_hooks(tensor_hooks, grads[nr])
+        else:  # an output of a node with several that got no gradient: its hooks see None
+            for hook in list(tensor_hooks.values()):
+                hook(None)
     for nr, ref in hooks.retain.items():
         tensor = ref()
         if tensor is not None and grads[nr] is not None:

@@ -120,7 +120,9 @@ def test_a_dual_of_a_tensor_that_requires_grad_still_gets_its_gradient(lib):
     fwAD = lib.autograd.forward_ad
     w = lib.tensor([1.0, -2.0], requires_grad=True)
     with fwAD.dual_level():
-        out = (fwAD.make_dual(w, lib.tensor([1.0, 1.0])) ** 3).sum()
+        dual = fwAD.make_dual(w, lib.tensor([1.0, 1.0]))
+        assert dual.grad_fn.name() == "ViewBackward0" and dual.requires_grad
+        out = (dual**3).sum()
         tangent = fwAD.unpack_dual(out).tangent
     out.backward()
     assert tangent.item() == pytest.approx(3 * 1 + 3 * 4)

@@ -241,3 +241,9 @@ def test_hooks_on_an_output_that_got_no_gradient_see_none(lib):
     first.register_hook(seen.append)
     second.backward()
     assert seen == [None] and x.grad.tolist() == [0.0, 1.0, 0.0]
+
+
+def test_the_legacy_new_constructor_keeps_the_dtype(lib):
+    x = lib.ones(2, dtype=lib.float64)
+    assert str(x.new([1, 2])) == "tensor([1., 2.], dtype=torch.float64)"
+    assert x.new(2, 3).shape == (2, 3) and x.new().shape == (0,) and lib.Tensor().shape == (0,)

@@ -36,7 +36,7 @@ class _Level:
     """The open dual level: each dual tensor's source node, its tangent, and results found."""
 
     def __init__(self):
-        self.tangents = {}  # source node (AccumulateGrad, or MakeDualBackward) -> tangent array
+        self.tangents = {}  # source node (AccumulateGrad, or ViewBackward0) -> tangent array
         self.found = {}  # node -> tangent of each output, once unpack_dual has walked to it
         self.duals = {}  # id(dual tensor) -> (dual tensor, tangent tensor)
 
@@ -72,8 +72,9 @@ def exit_dual_level(*, level=None):
     dual_level().__exit__()
 
 
-class MakeDualBackward0(Node):
-    """The dual of a primal that requires grad: gradients pass through to the primal."""
+class ViewBackward0(Node):
+    """The dual of a primal that requires grad, an alias of it (PyTorch names its node so):
+    gradients pass through to the primal unchanged."""
 
     __slots__ = ()
 
@@ -102,7 +103,7 @@ def make_dual(tensor, tangent, *, level=None):
     dual = Tensor._wrap(tensor._array)
     dual._version_counter = tensor._version_counter
     if tensor.requires_grad:
-        source = MakeDualBackward0()
+        source = ViewBackward0()
         record(dual, source, tensor)
     else:
         dual._requires_grad = True  # recorded through, so that unpack_dual can walk forward
@@ -145,7 +146,7 @@ def _reaches_only_duals(tensor):
         if type(node) is AccumulateGrad:
             if node not in _level.tangents:
                 return False
-        elif type(node) is MakeDualBackward0:
+        elif type(node) is ViewBackward0:
             return False
         else:
             stack.extend(fn for fn, _ in node.next_functions)

@@ -247,3 +247,8 @@ def test_the_legacy_new_constructor_keeps_the_dtype(lib):
     x = lib.ones(2, dtype=lib.float64)
     assert str(x.new([1, 2])) == "tensor([1., 2.], dtype=torch.float64)"
     assert x.new(2, 3).shape == (2, 3) and x.new().shape == (0,) and lib.Tensor().shape == (0,)
+
+
+def test_sigmoid_keeps_the_digits_of_small_results(lib):
+    values = lib.sigmoid(lib.tensor([-8.0, -80.0, 0.0, 30.0]))
+    assert str(values) == "tensor([3.3535e-04, 1.8049e-35, 5.0000e-01, 1.0000e+00])"

@@ -67,7 +67,7 @@ def _numel(x):
 
 
 def _sigmoid(z):
-    return 0.5 + 0.5 * np.tanh(0.5 * z) if isinstance(z, (np.ndarray, np.generic)) else pointwise.sigmoid(z)
+    return pointwise.stable_sigmoid(z) if isinstance(z, (np.ndarray, np.generic)) else pointwise.sigmoid(z)
 
 
 def _reduce(values, reduction):

@@ -209,9 +209,15 @@ def relu(input):
 
 @public("sigmoid", methods="sigmoid")
 def sigmoid(input):
-    """1 / (1 + exp(-x)), written with tanh so that no exp can overflow."""
-    x = _float(input._array)
-    return _unary(SigmoidBackward0, input, 0.5 + 0.5 * np.tanh(0.5 * x), "result")
+    """1 / (1 + exp(-x)), as exp(-|x|) / (1 + exp(-|x|)) below 0: no exp can overflow, and small
+    results keep their digits (``0.5 + 0.5 tanh(x / 2)`` would lose them)."""
+    return _unary(SigmoidBackward0, input, stable_sigmoid(_float(input._array)), "result")
+
+
+def stable_sigmoid(x):
+    """The logistic function of the array ``x``, in its dtype."""
+    small = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + small), small / (1 + small))
 
 
 @public("tanh", methods="tanh")

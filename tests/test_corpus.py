@@ -44,7 +44,6 @@ DIFFERS = {
     "testautograd_numpy_inference": ".numpy() on a leaf that requires grad is refused inside no_grad (PyTorch allows it)",
     # names and modes
     "testautograd_views_and_data": "a view taken before its base is flagged does not require grad afterwards",
-    # numbers
 }
 
 

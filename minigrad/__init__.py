@@ -3,11 +3,14 @@
 ``import minigrad as torch`` runs code written for PyTorch's autograd tutorials and
 prints what PyTorch prints.
 """
+import math
+
 from . import autograd, nn, notebook, ops, optim, public_names
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .autograd.grad_mode import is_inference_mode_enabled
+from . import func  # noqa: E402 - the transforms, built on the operations
 from .check import check, check_answer
 from .messages import set_language
 from .creation import (
@@ -23,6 +26,7 @@ from .random import (
     Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
     randn_like, randperm, seed, set_rng_state,
 )
+from .serialization import load, save
 from .shape import Size
 from .tensor import Tensor, legacy_tensor
 
@@ -50,5 +54,8 @@ DoubleTensor = _legacy("DoubleTensor", "float64")
 LongTensor = _legacy("LongTensor", "int64")
 IntTensor = _legacy("IntTensor", "int32")
 BoolTensor = _legacy("BoolTensor", "bool")
+
+e, pi, inf, nan = math.e, math.pi, math.inf, math.nan
+vmap = func.vmap
 
 __version__ = "0.1.0"

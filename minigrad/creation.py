@@ -16,7 +16,7 @@ from . import device as _device
 from . import dtypes
 from .public_names import public
 from .shape import Size
-from .tensor import Tensor, _plain
+from .tensor import Tensor, _plain, legacy_tensor
 
 INTEGER_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -161,6 +161,13 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 def _new_size(sizes, size):
     """``new_ones(2, 3)``, ``new_ones((2, 3))`` and ``new_ones(size=(2, 3))`` mean the same."""
     return _size(sizes if size is None else (size,))
+
+
+@public(methods="new")
+def new(self, *args):
+    """``x.new([1, 2])`` or ``x.new(2, 3)``: the legacy constructor in ``x``'s dtype (zeros for a
+    shape, where PyTorch leaves the memory uninitialised)."""
+    return legacy_tensor(self._array.dtype, args)
 
 
 @public(methods="new_ones")

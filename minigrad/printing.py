@@ -126,7 +126,7 @@ def tensor_repr(t, prefix="tensor("):
         if not default:
             suffixes.append(f"dtype={dtypes.from_numpy(values.dtype)!r}")
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{t.grad_fn.name()}>")
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
     elif t._requires_grad:
         suffixes.append("requires_grad=True")
     return _with_suffixes(prefix + body, suffixes, indent)

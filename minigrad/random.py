@@ -60,6 +60,7 @@ from .autograd.graph import Node, record, should_record
 from .device import check
 from .dtypes import to_numpy
 from .ops import inplace_history
+from .public_names import public
 from .shape import sum_to
 from .tensor import Tensor
 
@@ -648,8 +649,10 @@ def _numpy_dtype(dtype):
     return to_numpy(dtype)
 
 
-def _shape(size):
-    """PyTorch's size arguments: rand(2, 3), rand((2, 3)) or rand([2, 3])."""
+def _shape(size, keyword=None):
+    """PyTorch's size arguments: rand(2, 3), rand((2, 3)), rand([2, 3]) or rand(size=(2, 3))."""
+    if keyword is not None:
+        size = (keyword,)
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
     return tuple(int(s) for s in size)
@@ -659,15 +662,15 @@ def _generator(generator):
     return default_generator if generator is None else generator
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    """Uniform floats in [0, 1)."""
-    values = _generator(generator)._uniform(_shape(size), _numpy_dtype(dtype))
+def rand(*sizes, size=None, generator=None, dtype=None, device=None, requires_grad=False):
+    """Uniform floats in [0, 1): ``rand(2, 3)``, ``rand((2, 3))`` or ``rand(size=(2, 3))``."""
+    values = _generator(generator)._uniform(_shape(sizes, size), _numpy_dtype(dtype))
     return _new_tensor(values, requires_grad, device)
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    """Standard normal floats."""
-    values = _generator(generator)._normal(_shape(size), _numpy_dtype(dtype))
+def randn(*sizes, size=None, generator=None, dtype=None, device=None, requires_grad=False):
+    """Standard normal floats, of the shape given as for ``rand``."""
+    values = _generator(generator)._normal(_shape(sizes, size), _numpy_dtype(dtype))
     return _new_tensor(values, requires_grad, device)
 
 
@@ -809,11 +812,13 @@ def _fill(tensor, draw, node, *inputs):
     return inplace_history.apply(tensor, filled, *inputs)
 
 
+@public(methods="uniform_")
 def uniform_(tensor, a=0.0, b=1.0, *, generator=None):
     gen = _generator(generator)
     return _fill(tensor, lambda shape: gen._uniform(shape, tensor._array.dtype, a, b), UniformBackward0())
 
 
+@public(methods="normal_")
 def normal_(tensor, mean=0.0, std=1.0, *, generator=None):
     """Fill with normals; like PyTorch, a non-contiguous tensor takes the scalar path."""
     gen = _generator(generator)
@@ -821,6 +826,7 @@ def normal_(tensor, mean=0.0, std=1.0, *, generator=None):
     return _fill(tensor, lambda shape: draw(shape, tensor._array.dtype, mean, std), NormalBackward0())
 
 
+@public(methods="bernoulli_")
 def bernoulli_(tensor, p=0.5, *, generator=None):
     """Fill with 0/1: p is a float, or a tensor of probabilities broadcast to tensor's shape."""
     gen = _generator(generator)

@@ -196,7 +196,7 @@ def legacy_tensor(numpy_dtype, args):
     in ``args[0]``, or of the shape ``args`` (zeros here; PyTorch leaves them uninitialised)."""
     if len(args) == 1 and not isinstance(args[0], int):
         return Tensor._wrap(np.array(_plain(args[0]), dtype=numpy_dtype))
-    return Tensor._wrap(np.zeros(args, dtype=numpy_dtype))
+    return Tensor._wrap(np.zeros(args or (0,), dtype=numpy_dtype))  # no arguments: an empty tensor
 
 
 def _plain(data):

@@ -65,6 +65,13 @@ class TensorData:
     def element_size(self):
         return self._array.itemsize
 
+    def data_ptr(self):
+        """The address of the first element: views and saved tensors share their base's memory."""
+        return self._array.__array_interface__["data"][0]
+
+    def untyped_storage(self):
+        return Storage(self._array)
+
     def is_floating_point(self):
         return self._array.dtype.kind == "f"
 
@@ -164,6 +171,21 @@ class TensorData:
         return int(self.item())
 
     __hash__ = object.__hash__
+
+
+class Storage:
+    """The memory under a tensor and all its views: the numpy array that owns it."""
+
+    def __init__(self, array):
+        while isinstance(array.base, np.ndarray):
+            array = array.base
+        self._array = array
+
+    def data_ptr(self):
+        return self._array.__array_interface__["data"][0]
+
+    def nbytes(self):
+        return self._array.nbytes
 
 
 def tensor_type_name(numpy_dtype):

@@ -262,7 +262,27 @@ OPS = [
     Op("split_sizes", lambda lib, a, dim, sizes: lib.split(a, sizes, dim=dim), split_sizes),
     Op("chunk", lambda lib, a, dim: lib.chunk(a, 3, dim), reduced()),
     Op("outer", lambda lib, a, b: lib.outer(a, b), vectors),
+    Op("sinh", lambda lib, a: lib.sinh(a), unary()),
+    Op("cosh", lambda lib, a: a.cosh(), unary()),
+    Op("log10", lambda lib, a: a.log10(), unary(lambda d: floats(d, 0.1, 3.0))),
+    Op("var_mean", lambda lib, a, dim: lib.var_mean(a, dim), spread_over),
+    Op("std_mean", lambda lib, a, dim: lib.std_mean(a, dim, keepdim=True), spread_over),
+    Op("unbind", lambda lib, a, dim: a.unbind(dim), reduced()),
+    Op("narrow", lambda lib, a, dim: a.narrow(dim, a.shape[dim] - 1, 1), reduced()),
+    Op("select", lambda lib, a, dim: a.select(dim, -1), reduced()),
+    Op("view_as", lambda lib, a: a.view_as(lib.empty(a.numel())), unary()),
+    Op("index_select", lambda lib, a, dim: a.index_select(dim, _last_first_last(lib, a, dim)), reduced()),
+    Op("index_add", lambda lib, a, dim: lib.index_add(a, dim, _last_first_last(lib, a, dim),
+                                                      (a * a).index_select(dim, _last_first_last(lib, a, dim)), alpha=2),
+       reduced()),
+    Op("sort", lambda lib, a, dim: a.sort(dim, descending=True), reduced(unique=True)),
 ]
+
+
+def _last_first_last(lib, a, dim):
+    """An index along ``dim`` that picks the last slice twice, for index_select and index_add."""
+    n = a.shape[dim] if a.dim() else 1
+    return lib.tensor([n - 1, 0, n - 1])
 
 
 class Listed(tuple):

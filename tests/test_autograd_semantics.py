@@ -18,7 +18,7 @@ def leaf(*values, **kwargs):
 
 
 def names(node):
-    return tuple(None if fn is None else fn.name() for fn, _ in node.next_functions)
+    return tuple(None if fn is None else type(fn).__name__ for fn, _ in node.next_functions)
 
 
 def central_differences(f, *arrays, eps=1e-6):

@@ -111,7 +111,7 @@ def test_a_plus_a_keeps_both_edges():
     a = minigrad.ones(3, requires_grad=True)
     y = a + a
     (left, _), (right, _) = y.grad_fn.next_functions
-    assert left is right and left.name() == "AccumulateGrad"
+    assert left is right and left.name() == "torch::autograd::AccumulateGrad"
 
 
 def test_a_10000_deep_chain_and_a_million_nodes():

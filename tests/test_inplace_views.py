@@ -17,7 +17,7 @@ def leaf(*values, **kwargs):
 
 def names(node):
     """``next_functions`` as names, None for an input that needs no gradient."""
-    return tuple(None if fn is None else fn.name() for fn, _ in node.next_functions)
+    return tuple(None if fn is None else type(fn).__name__ for fn, _ in node.next_functions)
 
 
 # ---------------------------------------------------------------- the version counter
@@ -122,7 +122,7 @@ def test_the_nodes_in_place_operations_record(change, name, edges):
     x, w = leaf(1.0, 2.0, 3.0), mg.tensor(2.0, requires_grad=True)
     y = x * 1
     change(y, w)
-    assert (y.grad_fn.name(), names(y.grad_fn)) == (name, edges)
+    assert (type(y.grad_fn).__name__, names(y.grad_fn)) == (name, edges)
 
 
 def _gradients(program, lib, *values):
@@ -219,7 +219,7 @@ def test_the_view_written_to_and_its_siblings_follow_the_base():
     y = x * 1
     first, rest = y[0], y[1:]
     rest.mul_(w)
-    assert y.grad_fn.name() == "CopySlices" and names(y.grad_fn) == ("MulBackward0", "AccumulateGrad")
+    assert y.grad_fn.name() == "torch::autograd::CopySlices" and names(y.grad_fn) == ("MulBackward0", "AccumulateGrad")
     for view in (first, rest):
         assert view.grad_fn.name() == "AsStridedBackward0" and view.grad_fn.next_functions[0][0] is y.grad_fn
     (rest * mg.tensor([1.0, 2.0])).sum().backward()
@@ -231,7 +231,7 @@ def test_a_view_of_a_base_that_did_not_require_grad_follows_it():
     y = mg.zeros(3)
     v = y[2]
     y[1] = w
-    assert y.grad_fn.name() == "CopySlices" and not y.is_leaf
+    assert y.grad_fn.name() == "torch::autograd::CopySlices" and not y.is_leaf
     assert v.requires_grad and v.grad_fn.name() == "AsStridedBackward0"
 
 

@@ -17,8 +17,12 @@ from .function import Function, FunctionCtx
 from .grad_mode import (
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
+from . import graph, multi_grad_hook
 from .graph import Node, grad_accumulator, gradient_edge
 from .variable import Variable
+
+
+graph.register_multi_grad_hook = multi_grad_hook.register_multi_grad_hook  # torch.autograd.graph's name
 
 
 def _root_edge(tensor, index):
@@ -121,9 +125,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         raise ValueError(
             "Expected allow_unused to be True or not passed when materialize_grads=True, but got: allow_unused=False."
         )
-    if is_grads_batched:
-        raise NotImplementedError("minigrad's autograd.grad does not support is_grads_batched=True")
     outputs, inputs = _as_tensors(outputs), _as_tensors(inputs)
+    if is_grads_batched:
+        return _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     for x in inputs:
@@ -139,7 +143,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for index, (x, g) in enumerate(zip(inputs, captured)):
         if g is None:
             if materialize_grads:
-                g = zeros_like(x)
+                g = zeros_like(x, requires_grad=create_graph)
             elif not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {index} appears to not have been used in the graph. "
@@ -149,6 +153,24 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             g = Tensor._wrap(np.array(g))  # a copy: the engine may have handed the same array elsewhere
         results.append(g)
     return tuple(results)
+
+
+def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
+    """``grad(..., is_grads_batched=True)``: one ``grad`` per slice along the first dimension of
+    each grad output, stacked. PyTorch computes the slices at once with vmap; the values are the same."""
+    if create_graph:
+        raise NotImplementedError("minigrad's autograd.grad runs is_grads_batched=True without create_graph only")
+    grad_outputs = _as_tensors(grad_outputs)
+    count = grad_outputs[0].shape[0]
+    rows = [
+        grad(outputs, inputs, [g[k] for g in grad_outputs], retain_graph=True if k < count - 1 else retain_graph,
+             allow_unused=allow_unused, materialize_grads=materialize_grads)
+        for k in range(count)
+    ]
+    return tuple(
+        None if rows[0][i] is None else Tensor._wrap(np.stack([row[i]._array for row in rows]))
+        for i in range(len(inputs))
+    )
 
 
 # ``functional``, ``gradcheck`` (the function shadows its module, as in PyTorch) and ``profiler``

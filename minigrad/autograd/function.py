@@ -34,6 +34,10 @@ class FunctionCtx:
         """The tensors ``forward`` saved (a RuntimeError once backward has freed them)."""
         raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise)")
 
+    def save_for_forward(self, *tensors):
+        """Keep tensors for ``jvp``, the forward-mode rule (``forward_ad.py`` reads them)."""
+        self._saved_for_forward = tensors
+
     def mark_non_differentiable(self, *tensors):
         """These outputs get no history (indices, masks...); backward receives zeros for them."""
         self._non_differentiable = tensors
@@ -50,7 +54,7 @@ class FunctionCtx:
 class BackwardCFunction(Node, FunctionCtx):
     """The node of one call of a custom Function; subclassed once per Function."""
 
-    __slots__ = ("_to_save", "needs_input_grad", "_tensor_positions", "_outputs_meta", "__dict__")
+    __slots__ = ("_to_save", "needs_input_grad", "_tensor_positions", "_inputs_meta", "_outputs_meta", "__dict__")
     _forward_cls = None
     _non_differentiable = _dirty = ()  # until forward marks some
     _materialize = True
@@ -73,9 +77,9 @@ class BackwardCFunction(Node, FunctionCtx):
         """User code works with tensors: wrap arrays; an output that got no gradient gets
         zeros of its shape (or None, after ``ctx.set_materialize_grads(False)``)."""
         if grad is None:
-            if not self._materialize:
-                return None
             shape, dtype = self._outputs_meta[nr]
+            if not self._materialize or dtype is None:  # a non-tensor output's gradient is None
+                return None
             return Tensor._wrap(np.zeros(shape, dtype=dtype))
         return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
 
@@ -117,6 +121,12 @@ class Function(metaclass=_FunctionMeta):
     def backward(ctx, *grad_outputs):
         raise NotImplementedError(NO_BACKWARD)
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError(
+            "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+        )
+
     @classmethod
     def apply(cls, *args, **kwargs):
         """Run ``forward`` untracked, then record one node linking its outputs to the tensor inputs."""
@@ -133,6 +143,7 @@ def _link(ctx, args, outs):
     """Make ``ctx`` the grad_fn of the outputs, with an edge per tensor input."""
     ctx._tensor_positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
     ctx.next_functions = tuple(gradient_edge(args[i]) for i in ctx._tensor_positions)
+    ctx._inputs_meta = tuple((args[i]._array.shape, args[i]._array.dtype) for i in ctx._tensor_positions)
     ctx._seq = next(_sequence)
     ctx._outputs_meta = tuple((o._array.shape, o._array.dtype) if isinstance(o, Tensor) else ((), None) for o in outs)
     first = next(o for o in outs if isinstance(o, Tensor))

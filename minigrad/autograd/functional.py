@@ -16,7 +16,7 @@ from ..creation import zeros_like
 from ..ops.joining import stack
 from ..tensor import Tensor
 from . import grad as autograd_grad
-from . import grad_mode
+from . import forward_ad, grad_mode
 from .grad_mode import enable_grad
 
 __all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]
@@ -176,7 +176,10 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
     """The Jacobian of ``func`` at ``inputs``: for one output and one input, a tensor of
     shape ``output.shape + input.shape``; otherwise tuples, ``J[i][j]`` for output i and input j.
 
-    Row by row: the gradient of each output element with respect to every input.
+    Row by row: the gradient of each output element with respect to every input; with
+    ``vectorize=True`` too (PyTorch batches the rows there, the values are the same). With
+    ``strategy="forward-mode"``, column by column: the tangent of every output for each input
+    element, with dual tensors.
     """
     if strategy not in ("forward-mode", "reverse-mode"):
         raise ValueError(
@@ -184,8 +187,13 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             'outputs than inputs, "forward-mode" tends to be more performant. Otherwise, prefer to use '
             '"reverse-mode".'
         )
-    if strategy == "forward-mode" or vectorize:
-        raise NotImplementedError("minigrad's jacobian computes in reverse mode, one row at a time")
+    if strategy == "forward-mode":
+        if not vectorize:
+            raise NotImplementedError(
+                "Computing Jacobian using forward-AD or forward-over-reverse Hessian isonly implemented for "
+                "`vectorize=True`."
+            )
+        return _forward_jacobian(func, inputs, create_graph, strict)
     with enable_grad():
         inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _fresh_inputs(inputs, create_graph)
@@ -205,6 +213,29 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 for row, x in zip(rows, inputs)
             ))
     blocks = tuple(_plain(block, create_graph) for block in blocks)
+    if not inputs_tuple:
+        blocks = tuple(block[0] for block in blocks)
+    return blocks if outputs_tuple else blocks[0]
+
+
+def _forward_jacobian(func, inputs, create_graph, strict):
+    """``jacobian`` in forward mode: one J·e per input element, the tangents of the outputs."""
+    inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
+    outputs_tuple, outputs = _call(func, inputs, "jacobian", strict)
+    blocks = [[[] for _ in inputs] for _ in outputs]
+    for j, x in enumerate(inputs):
+        for k in range(x.numel()):
+            unit = zeros_like(x)
+            unit.view(-1)[k] = 1
+            with forward_ad.dual_level():
+                duals = [forward_ad.make_dual(a, unit if i == j else zeros_like(a)) for i, a in enumerate(inputs)]
+                tangents = [forward_ad.unpack_dual(o).tangent for o in _call(func, tuple(duals), "jacobian", strict)[1]]
+            for i, (out, tangent) in enumerate(zip(outputs, tangents)):
+                blocks[i][j].append(zeros_like(out) if tangent is None else tangent)
+    blocks = tuple(
+        tuple(stack(columns, dim=-1).reshape(out.shape + x.shape) for columns, x in zip(per_input, inputs))
+        for per_input, out in zip(blocks, outputs)
+    )
     if not inputs_tuple:
         blocks = tuple(block[0] for block in blocks)
     return blocks if outputs_tuple else blocks[0]

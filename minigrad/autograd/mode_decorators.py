@@ -7,6 +7,13 @@ resumes, and the caller's mode returns in between. It plays the part of PyTorch'
 """
 import functools
 import inspect
+import warnings
+
+CLASS_DECORATION = (
+    "Decorating classes is deprecated and will be disabled in future versions. You should only decorate functions "
+    "or methods. To preserve the current behavior of class decoration, you can directly decorate the `__init__` "
+    "method and nothing else."
+)
 
 
 class DecoratorContext:
@@ -21,6 +28,8 @@ class DecoratorContext:
     _bare_decorator = True
 
     def __call__(self, func):
+        if inspect.isclass(func):  # constructing runs in the mode; PyTorch deprecates this
+            warnings.warn(CLASS_DECORATION, FutureWarning, stacklevel=2)
         if inspect.isgeneratorfunction(func):
             return self._wrap_generator(func)
 

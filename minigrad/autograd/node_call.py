@@ -13,7 +13,7 @@ from ..dtypes import from_numpy
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
 from . import grad_mode, graph_task, ownership
-from .graph import GraphRoot
+from .graph import AccumulateGrad, GraphRoot
 from .hook_calls import run_tensor_hooks
 from .node_api import grad_tensor
 
@@ -30,22 +30,25 @@ def run_node(node, grads):
     if task is not None and not task.admit(node, grads, _tensor_hooks):
         return (None,) * len(node.next_functions)
     hooks = node._hooks
-    if hooks is not None:
-        grads = _before(node, hooks, grads)
-    if grads[0] is None and _all_none(grads):  # nothing arrived (the root needs nothing)
-        results = node.backward() if type(node) is GraphRoot else (None,) * len(node.next_functions)
+    if hooks is not None and type(node) is AccumulateGrad:  # its leaf's tensor hooks come first
+        results = _accumulate_hooked(node, hooks, grads)
     else:
-        # One gradient (most nodes): a plain call, which Python 3.11 makes faster than ``*grads``.
-        results = node.backward(grads[0]) if len(grads) == 1 else node.backward(*grads)
-        if type(results) is not tuple:
-            results = (results,)
-        if len(results) != len(node.next_functions):
-            raise RuntimeError(
-                f"function {node.name()} returned an incorrect number of gradients "
-                f"(expected {len(node.next_functions)}, got {len(results)})"
-            )
-    if hooks is not None and hooks.post:
-        _after(hooks, results, grads)
+        if hooks is not None:
+            grads = _before(node, hooks, grads)
+        if grads[0] is None and _all_none(grads):  # nothing arrived (the root needs nothing)
+            results = node.backward() if type(node) is GraphRoot else (None,) * len(node.next_functions)
+        else:
+            # One gradient (most nodes): a plain call, which Python 3.11 makes faster than ``*grads``.
+            results = node.backward(grads[0]) if len(grads) == 1 else node.backward(*grads)
+            if type(results) is not tuple:
+                results = (results,)
+            if len(results) != len(node.next_functions):
+                raise RuntimeError(
+                    f"function {node.name()} returned an incorrect number of gradients "
+                    f"(expected {len(node.next_functions)}, got {len(results)})"
+                )
+        if hooks is not None and hooks.post:
+            results = _after(hooks, results, grads)
     if observers:
         ownership.outsiders_run()
         for observer in observers:
@@ -53,6 +56,20 @@ def run_node(node, grads):
     if task is not None:
         task.ran(node)
     return results
+
+
+def _accumulate_hooked(node, hooks, grads):
+    """A leaf's ``AccumulateGrad`` with node hooks, in PyTorch's order: the leaf's tensor hooks,
+    the node's pre-hooks, the accumulation (and post-accumulate-grad hooks), the node's post-hooks."""
+    grad = grads[0]
+    if grad is not None and node.variable._hooks:
+        grad = run_tensor_hooks(node.variable._hooks, grad)
+    grads = _before(node, hooks, [grad])
+    if grads[0] is not None:
+        node.accumulate(grads[0])
+    if hooks.post:
+        _after(hooks, (), grads)
+    return ()
 
 
 def _all_none(grads):
@@ -108,6 +125,9 @@ def _tensor_hooks(hooks, grads):
     for nr, tensor_hooks in hooks.tensor_pre.items():
         if grads[nr] is not None:
             grads[nr] = run_tensor_hooks(tensor_hooks, grads[nr])
+        else:  # an output of a node with several that got no gradient: its hooks see None
+            for hook in list(tensor_hooks.values()):
+                hook(None)
     for nr, ref in hooks.retain.items():
         tensor = ref()
         if tensor is not None and grads[nr] is not None:
@@ -124,10 +144,14 @@ def _retain(tensor, grad):
 
 
 def _after(hooks, results, grads):
+    """Node post-hooks see the gradients computed and arrived; one that returns a tuple replaces the former."""
     wrap = lambda gs: tuple(None if g is None else grad_tensor(g) for g in gs)  # noqa: E731
     ownership.outsiders_run()
     for hook in list(hooks.post.values()):
-        hook(wrap(results), wrap(grads))
+        replaced = hook(wrap(results), wrap(grads))
+        if replaced is not None:
+            results = tuple(None if g is None else (g if grad_mode._enabled else g._array) for g in replaced)
+    return results
 
 
 @contextlib.contextmanager

@@ -67,7 +67,7 @@ def _numel(x):
 
 
 def _sigmoid(z):
-    return 0.5 + 0.5 * np.tanh(0.5 * z) if isinstance(z, (np.ndarray, np.generic)) else pointwise.sigmoid(z)
+    return pointwise.stable_sigmoid(z) if isinstance(z, (np.ndarray, np.generic)) else pointwise.sigmoid(z)
 
 
 def _reduce(values, reduction):
@@ -587,3 +587,20 @@ def dropout(input, p=0.5, training=True, inplace=False):
         mask = random.bernoulli_(Tensor._wrap(np.empty(x.shape, x.dtype)), 1 - p)
         mask._array /= 1 - p
     return input.mul_(mask) if inplace else arithmetic.mul(input, mask)
+
+
+def one_hot(tensor, num_classes=-1):
+    """Each int64 class index as a row of zeros with a 1 at that index (int64, one more dimension).
+    ``num_classes=-1`` takes one more than the largest index."""
+    indices = tensor._array
+    if indices.dtype != np.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        if indices.size == 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(indices.max()) + 1
+    if indices.size and indices.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if indices.size and indices.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return Tensor._wrap((indices[..., None] == np.arange(num_classes)).astype(np.int64))

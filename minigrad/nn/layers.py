@@ -3,7 +3,8 @@ import math
 import operator
 from collections import OrderedDict
 
-from ..creation import empty
+from ..autograd.grad_mode import no_grad
+from ..creation import empty, tensor
 from ..ops import pointwise
 from . import functional as F
 from . import init
@@ -127,6 +128,53 @@ class Dropout(Module):
         return f"p={self.p}, inplace={self.inplace}"
 
 
+class BatchNorm1d(Module):
+    """Normalise each feature over the batch, then scale by ``weight`` and shift by ``bias``.
+
+    Training uses the batch's mean and (biased) variance and updates the running ones
+    (``momentum`` of the new, with the unbiased variance); eval mode uses the running ones.
+    Written with the operations, so its graph is theirs (PyTorch records one
+    ``NativeBatchNormBackward0``); the values are the same.
+    """
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        if affine:
+            self.weight = Parameter(empty(num_features).fill_(1.0))
+            self.bias = Parameter(empty(num_features).fill_(0.0))
+        if track_running_stats:
+            self.register_buffer("running_mean", empty(num_features).fill_(0.0))
+            self.register_buffer("running_var", empty(num_features).fill_(1.0))
+            self.register_buffer("num_batches_tracked", tensor(0))
+
+    def forward(self, input):
+        dims = 0 if input.dim() == 2 else (0, 2)
+        if self.training or not self.track_running_stats:
+            mean, var = input.mean(dims), input.var(dims, unbiased=False)
+            if self.training and self.track_running_stats:
+                self._update_running_stats(input, mean, var)
+        else:
+            mean, var = self.running_mean, self.running_var
+        shape = (1, -1) if input.dim() == 2 else (1, -1, 1)
+        out = (input - mean.view(shape)) / (var.view(shape) + self.eps).sqrt()
+        if self.affine:
+            out = out * self.weight.view(shape) + self.bias.view(shape)
+        return out
+
+    def _update_running_stats(self, input, mean, var):
+        count = input.numel() / input.shape[1]
+        with no_grad():
+            self.num_batches_tracked.add_(1)
+            self.running_mean.mul_(1 - self.momentum).add_(mean * self.momentum)
+            self.running_var.mul_(1 - self.momentum).add_(var * (self.momentum * count / max(count - 1, 1)))
+
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"track_running_stats={self.track_running_stats}")
+
+
 class Sequential(Module):
     """Modules run one after the other, each on the output of the one before.
 
@@ -157,6 +205,14 @@ class Sequential(Module):
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of range")
         return list(self._modules.values())[index]
+
+    def __setitem__(self, index, module):
+        """``model[2] = nn.Linear(...)``: replace a module, keeping its name and place."""
+        size = len(self)
+        index = operator.index(index)
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of range")
+        self.add_module(list(self._modules)[index], module)
 
     def __len__(self):
         return len(self._modules)

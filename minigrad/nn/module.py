@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes
 from ..autograd.grad_mode import no_grad
 from ..creation import INTEGER_GRAD, empty
+from ..hooks import add_hook
 from ..tensor import Tensor
 
 
@@ -71,8 +72,21 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
-        """``model(x)`` runs ``model.forward(x)`` (PyTorch also runs hooks here; we have none)."""
-        return self.forward(*args, **kwargs)
+        """``model(x)`` runs ``model.forward(x)``, then the forward hooks, which may replace the output."""
+        output = self.forward(*args, **kwargs)
+        hooks = self.__dict__.get("_forward_hooks")
+        if hooks:
+            for hook in list(hooks.values()):
+                replaced = hook(self, args, output)
+                if replaced is not None:
+                    output = replaced
+        return output
+
+    def register_forward_hook(self, hook):
+        """Call ``hook(module, args, output)`` after each ``forward``; returns a removable handle."""
+        if "_forward_hooks" not in self.__dict__:
+            object.__setattr__(self, "_forward_hooks", {})
+        return add_hook(self._forward_hooks, hook)
 
     # ------------------------------------------------------------ registration
 

@@ -32,6 +32,16 @@ class MulBackward0(Node):
         need_self, need_other = self.needs_input_grad
         raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise)")
 
+    def jvp(self, tangent_self, tangent_other):
+        """Forward mode: d(x y) = dx y + x dy (an input with no tangent contributes nothing)."""
+        self_, other = self.saved_tensors
+        out = 0
+        if tangent_self is not None:
+            out = out + tangent_self * other
+        if tangent_other is not None:
+            out = out + self_ * tangent_other
+        return out
+
 
 class AddBackward0(Node):
     """out = self + alpha * other."""
@@ -209,9 +219,10 @@ def mul(input, other):
     x, y = promoted(input, other)
     out = _wrap(compute(operator.mul, x, y))
     if should_record(input, other):
-        # Each input is needed only for the gradient of the other one.
-        saved_self = _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None
+        # Each input is needed only for the gradient of the other one; PyTorch saves other first
+        # (saved-tensor pack hooks see that order).
         saved_other = _saved(other, y) if isinstance(input, Tensor) and input._requires_grad else None
+        saved_self = _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None
         node = MulBackward0(saved_self, saved_other)
         node.self_shape, node.other_shape = x.shape, y.shape
         record(out, node, input, other)
@@ -226,8 +237,9 @@ def div(input, other, *, rounding_mode=None):
     out = Tensor._wrap(compute(operator.truediv, x, y))
     if should_record(input, other):
         # self is needed only for the gradient of other; other for both gradients.
+        saved_other = _saved(other, y)  # first, as PyTorch saves it
         saved_self = _saved(input, x) if _requires_grad(other) else None
-        _record(out, DivBackward0(saved_self, _saved(other, y)), input, other, x, y)
+        _record(out, DivBackward0(saved_self, saved_other), input, other, x, y)
     return out
 
 

@@ -14,7 +14,7 @@ from ..autograd.saved_tensor import op_name
 from ..autograd.view_tracking import live_views, register_view
 from ..dtypes import scalar_type_name
 from ..tensor import Tensor
-from .joining import SplitBackward0, SplitWithSizesBackward0
+from .joining import SplitBackward0, SplitWithSizesBackward0, UnbindBackward0
 from .views import _scatter
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -30,7 +30,7 @@ MULTIPLE_VIEWS = (
     "multiple views. Such functions do not allow the output views to be modified inplace. You should replace the "
     "inplace operation by an out-of-place one."
 )
-_MULTIPLE_VIEWS = (SplitBackward0, SplitWithSizesBackward0)  # nodes whose outputs are several views of one input
+_MULTIPLE_VIEWS = (SplitBackward0, SplitWithSizesBackward0, UnbindBackward0)  # nodes whose outputs are several views of one input
 OVERLAP = (
     "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
     "Please clone() the tensor before performing the operation."

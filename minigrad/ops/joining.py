@@ -213,13 +213,48 @@ def _pieces(tensor, dim, sizes, node):
         piece = view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
         pieces.append(piece)
         start += size
-    if should_record(tensor):
+    return _record_pieces(tensor, tuple(pieces), node)
+
+
+def _record_pieces(tensor, pieces, node):
+    """Make ``pieces`` outputs 0, 1, ... of ``node``, one node for all, as in PyTorch."""
+    if should_record(tensor) and pieces:
         record(pieces[0], node, tensor)
         for nr, piece in enumerate(pieces[1:], start=1):
             piece.grad_fn, piece._output_nr, piece._requires_grad = node, nr, True
         node._num_outputs = len(pieces)
         node._piece_shapes = [p._array.shape for p in pieces]
-    return tuple(pieces)
+    return pieces
+
+
+class UnbindBackward0(Node):
+    """The pieces of ``unbind`` are the input's slices along ``dim``: their gradients are
+    stacked back along it, zeros for a piece that got none."""
+
+    __slots__ = ("_num_outputs", "_piece_shapes")
+    saved_names = ("dim",)
+
+    def backward(self, *grads):
+        (dim,) = self._saved
+        present = next(g for g in grads if g is not None)
+        if isinstance(present, Tensor):  # create_graph: the stack is recorded
+            return stack([g if g is not None else zeros(present.shape, dtype=present.dtype) for g in grads], dim)
+        return np.stack([g if g is not None else np.zeros_like(present) for g in grads], axis=dim)
+
+    def _output_meta(self, nr):
+        return self._piece_shapes[nr], self._dtype
+
+
+@public("unbind", methods="unbind")
+def unbind(input, dim=0):
+    """The slices of ``input`` along ``dim``, each without that dimension: views that are
+    the outputs of one ``UnbindBackward0``."""
+    array = input._array
+    if not array.ndim:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    dim = _dim(dim, array.ndim)
+    pieces = tuple(view_of(input, array[(slice(None),) * dim + (i, Ellipsis)]) for i in range(array.shape[dim]))
+    return _record_pieces(input, pieces, UnbindBackward0(dim))
 
 
 @public(methods="split")

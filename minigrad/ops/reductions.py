@@ -37,6 +37,18 @@ def _kept_shape(shape, dims):
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
+def _restored(grad, shape, dims, keepdim):
+    """The reduced dimensions put back as 1s, one ``unsqueeze`` each as PyTorch does (so that
+    a recorded backward, with create_graph, has PyTorch's nodes). A 0-dim input had none."""
+    if keepdim or not shape:
+        return grad
+    if isinstance(grad, Tensor):
+        for d in sorted(dims):
+            grad = grad.unsqueeze(d)
+        return grad
+    return np.expand_dims(grad, tuple(sorted(dims)))
+
+
 def _expand(grad, shape):
     """Broadcast ``grad`` to ``shape``, for an array or a tensor."""
     return dispatch(grad, lambda g: np.broadcast_to(g, shape), lambda g: g.expand(shape))
@@ -61,7 +73,7 @@ class SumBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, shape = self._saved
-        return _expand(grad.reshape(_kept_shape(shape, dims)), shape)
+        return _expand(_restored(grad, shape, dims, keepdim), shape)
 
 
 class MeanBackward0(Node):
@@ -81,7 +93,7 @@ class MeanBackward1(Node):
 
     def backward(self, grad):
         dims, keepdim, count, shape = self._saved
-        return _expand(grad.reshape(_kept_shape(shape, dims)) / count, shape)
+        return _expand(_restored(grad, shape, dims, keepdim) / count, shape)
 
 
 def _kept(value, shape, dims, keepdim):
@@ -204,6 +216,41 @@ class StdBackward0(Node):
         return _var_backward(self_, grad_var, dims, correction)
 
 
+class VarMeanBackward0(Node):
+    """``var_mean``: one node, two outputs; each output's gradient goes back by its own rule."""
+
+    __slots__ = ()
+    _num_outputs = 2
+    saved_names = ("correction", "dim", "keepdim", "self")
+
+    def backward(self, grad_var, grad_mean):
+        correction, dim, keepdim, self_ = self.saved_tensors[:4]
+        dims = _all_dims(self_.shape, dim)
+        grad = 0
+        if grad_var is not None:
+            grad = _var_backward(self_, _kept(grad_var, self_.shape, dims, keepdim), dims, correction)
+        if grad_mean is not None:
+            spread = _kept(grad_mean, self_.shape, dims, keepdim) / _reduced_count(self_.shape, dims)
+            grad = grad + _expand(spread, self_.shape)
+        return grad
+
+    def _output_meta(self, nr):
+        return self._shape, self._dtype
+
+
+class StdMeanBackward0(VarMeanBackward0):
+    """``std_mean``: the standard deviation's gradient is the variance's, over 2 std."""
+
+    __slots__ = ()
+    saved_names = ("correction", "dim", "keepdim", "self", "result0")
+
+    def backward(self, grad_std, grad_mean):
+        std = self.saved_tensors[4]
+        if grad_std is not None:
+            grad_std = grad_std / (2 * std + (std == 0)) * (std != 0)
+        return VarMeanBackward0.backward(self, grad_std, grad_mean)
+
+
 def _var_backward(self_, grad, dims, correction):
     """The variance's gradient, for ``grad`` already shaped to broadcast against ``self_``.
 
@@ -276,9 +323,11 @@ class LinalgVectorNormBackward0(Node):
 
 
 @public("sum", methods="sum")
-def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001 - PyTorch's name
-    """Integers and bools sum to int64, as in PyTorch; floats keep their dtype."""
+def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):  # noqa: A001 - PyTorch's name
+    """Integers and bools sum to int64, as in PyTorch; floats keep their dtype. ``axis`` and
+    ``keepdims`` are numpy's spellings, which PyTorch accepts too."""
     dim = axis if dim is None else dim
+    keepdim = keepdim if keepdims is None else keepdims
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     if dim is None:
@@ -294,9 +343,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None):  # noqa: A001
 
 
 @public("mean", methods="mean")
-def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     """The sum divided by the count (``nan`` for no elements), in a floating dtype only."""
     dim = axis if dim is None else dim
+    keepdim = keepdim if keepdims is None else keepdims
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     if array.dtype.kind != "f":
         raise RuntimeError(
@@ -357,6 +407,33 @@ def var(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
 def std(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
     """The standard deviation: the square root of ``var`` (same arguments)."""
     return _spread("std", StdBackward0, input, dim, unbiased, keepdim, correction)
+
+
+@public("var_mean")
+def var_mean(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
+    """``(var, mean)`` over the same dimensions, the outputs of one node."""
+    return _with_mean(var, VarMeanBackward0, input, dim, unbiased, keepdim, correction)
+
+
+@public("std_mean")
+def std_mean(input, dim=_NO_DIM, unbiased=None, keepdim=False, *, correction=None):
+    """``(std, mean)`` over the same dimensions, the outputs of one node."""
+    return _with_mean(std, StdMeanBackward0, input, dim, unbiased, keepdim, correction)
+
+
+def _with_mean(spread, node_class, input, dim, unbiased, keepdim, correction):
+    detached = Tensor._wrap(input._array)
+    first = spread(detached, dim, unbiased, keepdim, correction=correction)
+    dims = None if dim is _NO_DIM or dim is None else _dims(dim, input._array.ndim)
+    second = mean(detached, _all_dims(input._array.shape, dims), keepdim)
+    if should_record(input):
+        saved = (_saved_correction(dim, unbiased, correction), dims, keepdim, SavedTensor(input))
+        if node_class is StdMeanBackward0:
+            saved += (SavedTensor(first, is_output=True),)
+        node = node_class(*saved)
+        record(first, node, input)
+        second.grad_fn, second._output_nr, second._requires_grad = node, 1, True
+    return first, second
 
 
 def _spread(name, node_class, input, dim, unbiased, keepdim, correction):
@@ -467,13 +544,13 @@ def _arg_extreme(numpy_fn, input, dim, keepdim):
 
 
 @public("argmax", methods="argmax")
-def argmax(input, dim=None, keepdim=False):
-    return _arg_extreme(np.argmax, input, dim, keepdim)
+def argmax(input, dim=None, keepdim=False, *, axis=None):
+    return _arg_extreme(np.argmax, input, axis if dim is None else dim, keepdim)
 
 
 @public("argmin", methods="argmin")
-def argmin(input, dim=None, keepdim=False):
-    return _arg_extreme(np.argmin, input, dim, keepdim)
+def argmin(input, dim=None, keepdim=False, *, axis=None):
+    return _arg_extreme(np.argmin, input, axis if dim is None else dim, keepdim)
 
 
 @public("norm", methods="norm")

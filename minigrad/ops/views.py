@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SECOND_BACKWARD
 from ..autograd.view_tracking import view_of
 from ..public_names import public
 from ..shape import Size, sum_to
@@ -65,15 +66,16 @@ class SqueezeBackward0(Node):
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
-        (shape,) = self._saved
-        return grad.reshape(shape)
+        return grad.reshape(self._saved[-1])  # the input's shape, saved last
 
 
 class SqueezeBackward1(SqueezeBackward0):
     """``squeeze(dim)``: the same rule as squeezing every dimension."""
 
+    saved_names = ("dim", "self_sym_sizes")
 
-class SqueezeBackward4(SqueezeBackward0):
+
+class SqueezeBackward4(SqueezeBackward1):
     """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
 
 
@@ -132,7 +134,13 @@ class IndexBackward0(Node):
 
     def backward(self, grad):
         shape, key = self._saved
+        if key is None:
+            raise RuntimeError(SECOND_BACKWARD)
         return _scatter(grad, shape, key, accumulate=True)
+
+    def _release(self):
+        """PyTorch saves the index tensors, and frees them after backward like any saved tensor."""
+        self._saved = (self._saved[0], None)
 
 
 class IndexBackwardBackward0(Node):
@@ -256,7 +264,8 @@ def squeeze(input, dim=None, *, _node=None):
     else:
         dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
         value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
-        node = (_node or (SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward4))(array.shape)
+        single = not isinstance(dim, (tuple, list))
+        node = (_node or (SqueezeBackward1 if single else SqueezeBackward4))(dims[0] if single else dims, array.shape)
     return _record_view(input, view_of(input, value), node)
 
 
@@ -446,6 +455,32 @@ def _as_view_key(key):
 def _is_advanced(key):
     parts = key if isinstance(key, tuple) else (key,)
     return any(isinstance(k, (np.ndarray, list)) for k in parts)
+
+
+@public("narrow", methods="narrow")
+def narrow(input, dim, start, length):
+    """``length`` positions of ``dim`` from ``start`` on: a slice, as PyTorch records it."""
+    array = input._array
+    dim = _dim(dim, array.ndim)
+    size = array.shape[dim]
+    start = start + size if start < 0 else start
+    if not 0 <= start <= size or not 0 <= length <= size - start:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return _slice(input, dim, slice(start, start + length))
+
+
+@public("select", methods="select")
+def select(input, dim, index):
+    """``x.select(dim, i)``: ``x[..., i, ...]`` with ``i`` at ``dim``."""
+    array = input._array
+    dim = _dim(dim, array.ndim)
+    return _select(input, dim, index + array.shape[dim] if index < 0 else index)
+
+
+@public(methods="view_as")
+def view_as(input, other):
+    """``x.view_as(other)``: ``x.view(other.shape)``."""
+    return view(input, other._array.shape)
 
 
 @public(properties="mT")

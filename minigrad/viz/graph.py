@@ -99,7 +99,7 @@ class Graph:
         """The box of ``node``, made and queued for a visit the first time the walk meets it."""
         box = self.node_boxes.get(node)
         if box is None:
-            box = self.node_boxes[node] = self._box("node", [node.name()])
+            box = self.node_boxes[node] = self._box("node", [type(node).__name__])
             queue.append(node)
             if isinstance(node, AccumulateGrad):
                 leaf = self.leaf_boxes[node] = self._tensor_box(node.variable, "leaf")

@@ -18,7 +18,7 @@ import numpy as np
 from ..creation import tensor, zeros_like
 from ..random import randn_like
 from ..tensor import Tensor
-from . import grad
+from . import forward_ad, grad
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 
@@ -31,16 +31,17 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
               check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
               check_batched_forward_grad=False, check_forward_ad=False, check_backward_ad=True, fast_mode=False,
               masked=None):
-    """True when backward's Jacobian of ``func`` at ``inputs`` matches the finite differences.
+    """True when backward's Jacobian of ``func`` at ``inputs`` matches the finite differences,
+    and with ``check_forward_ad=True`` forward mode's too (column by column, with dual tensors).
 
     On a mismatch, raise ``GradcheckError`` naming the output and input (or return False
-    with ``raise_exception=False``). Only the backward-mode checks exist here; the
-    forward-mode and batched options are accepted and must stay off.
+    with ``raise_exception=False``). The batched options are accepted and must stay off.
     """
-    if check_forward_ad or check_batched_grad or check_batched_forward_grad:
-        raise NotImplementedError("minigrad's gradcheck checks backward mode only")
+    if check_batched_grad or check_batched_forward_grad:
+        raise NotImplementedError("minigrad's gradcheck has no batched checks")
     try:
-        return _check(func, inputs, eps, atol, rtol, nondet_tol)
+        checked = _check(func, inputs, eps, atol, rtol, nondet_tol) if check_backward_ad else True
+        return checked and (not check_forward_ad or _check_forward(func, inputs, eps, atol, rtol))
     except GradcheckError:
         if raise_exception:
             raise
@@ -73,6 +74,37 @@ def _check(func, inputs, eps, atol, rtol, nondet_tol):
                     f"numerical:{_show(n, out)}\nanalytical:{_show(a, differentiable[j])}\n"
                 )
     return True
+
+
+def _check_forward(func, inputs, eps, atol, rtol):
+    """Forward mode's Jacobian, one column per input element (a unit tangent), against the numerical one."""
+    inputs = _as_tuple(inputs)
+    differentiable = _inputs_to_check(inputs)
+    outputs = _as_tuple(func(*inputs))
+    numerical = _numerical_jacobians(func, inputs, differentiable, outputs, eps)
+    for j, x in enumerate(differentiable):
+        for k in range(x._array.size):
+            with forward_ad.dual_level():
+                duals = [_dual(a, a is x, k) if any(a is d for d in differentiable) else a for a in inputs]
+                tangents = [forward_ad.unpack_dual(out).tangent for out in _as_tuple(func(*duals))]
+            for i, (out, tangent) in enumerate(zip(outputs, tangents)):
+                if not _is_tensor(out):
+                    continue
+                column = np.zeros(out._array.size) if tangent is None else tangent._array.reshape(-1)
+                if not np.allclose(column, numerical[j][i][k], rtol=rtol, atol=atol):
+                    raise GradcheckError(
+                        f"Jacobian computed with forward mode mismatch for output {i:d} with respect to input {j:d},"
+                        f"\nnumerical:{_show(numerical[j][i], out)}\nanalytical (column {k}):{column}\n"
+                    )
+    return True
+
+
+def _dual(x, is_unit, k):
+    """``x`` as a dual tensor whose tangent is 0, or the k-th unit vector."""
+    tangent = np.zeros_like(x._array)
+    if is_unit:
+        tangent.reshape(-1)[k] = 1
+    return forward_ad.make_dual(x.detach(), Tensor._wrap(tangent))
 
 
 def _is_tensor(x):
@@ -124,11 +156,11 @@ def _numerical_jacobians(func, inputs, differentiable, outputs, eps):
         for k in range(flat.size):
             original = flat[k]
             flat[k] = original - eps
-            below = _as_tuple(func(*inputs))
+            below = [_values(out) for out in _as_tuple(func(*inputs))]  # copies: an output may be a view of x
             flat[k] = original + eps
-            above = _as_tuple(func(*inputs))
+            above = [_values(out) for out in _as_tuple(func(*inputs))]
             flat[k] = original
-            columns.append([(_values(b) - _values(a)).reshape(-1) / (2 * eps) for a, b in zip(below, above)])
+            columns.append([(b - a).reshape(-1) / (2 * eps) for a, b in zip(below, above)])
         jacobians.append([
             np.stack([column[i] for column in columns]) if columns else np.zeros((0, _size(out)))
             for i, out in enumerate(outputs)
@@ -137,7 +169,7 @@ def _numerical_jacobians(func, inputs, differentiable, outputs, eps):
 
 
 def _values(out):
-    return np.asarray(out._array if _is_tensor(out) else out, dtype=np.float64)
+    return np.array(out._array if _is_tensor(out) else out, dtype=np.float64)
 
 
 def _size(out):

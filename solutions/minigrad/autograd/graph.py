@@ -164,9 +164,13 @@ class AccumulateGrad(Node):
         self._dtype = variable._array.dtype
 
     def backward(self, grad):
+        if self.variable._hooks:
+            grad = run_tensor_hooks(self.variable._hooks, grad)
+        return self.accumulate(grad)
+
+    def accumulate(self, grad):
+        """Store ``grad`` in the leaf's ``.grad``, then call its post-accumulate-grad hooks."""
         variable = self.variable
-        if variable._hooks:
-            grad = run_tensor_hooks(variable._hooks, grad)
         kept = ownership.kept_as_grad(grad) if variable._grad is None else None
         if kept is not None:
             variable._grad = kept

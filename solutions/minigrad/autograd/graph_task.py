@@ -12,18 +12,29 @@ from .graph import AccumulateGrad
 from .hook_calls import run_tensor_hooks
 
 current = None  # the GraphTask of the run in progress, when it computes chosen gradients only
+_final_callbacks = None  # what runs when the backward pass in progress ends (``queue_callback``)
+
+
+def queue_callback(callback):
+    """Call ``callback()`` once the backward pass in progress has run its last node."""
+    if _final_callbacks is None:
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    _final_callbacks.append(callback)
 
 
 @contextlib.contextmanager
 def running_task(root, targets, capture, keep_graph):
     """Make a ``GraphTask`` for ``targets`` (None: every gradient is wanted) current in the block."""
-    global current
+    global current, _final_callbacks
     task = None if targets is None else GraphTask(root, targets, capture, keep_graph)
     outer, current = current, task
+    outer_callbacks, _final_callbacks = _final_callbacks, []
     try:
         yield task
+        while _final_callbacks:
+            _final_callbacks.pop(0)()
     finally:
-        current = outer
+        current, _final_callbacks = outer, outer_callbacks
 
 
 class GraphTask:

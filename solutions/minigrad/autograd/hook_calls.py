@@ -32,5 +32,9 @@ def _check_hook_result(hook, result, grad):
 def run_post_accumulate_hooks(leaf):
     """Call ``hook(leaf)`` for each post-accumulate-grad hook, once ``leaf.grad`` is updated."""
     for hook in list(leaf._post_accumulate_hooks.values()):
-        if hook(leaf) is not None:
-            raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+        result = hook(leaf)
+        if result is None or result is leaf:  # PyTorch lets a hook hand the leaf itself back
+            continue
+        if not isinstance(result, Tensor):
+            raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+        raise RuntimeError("Tensor post accumulate grad hooks should return None.")

@@ -17,10 +17,12 @@ class NodeAPI:
     saved_names = ()  # the names behind ``_saved_<name>``, in the order of ``_saved``
 
     def name(self):
-        return type(self).__name__
+        """The node's name; nodes PyTorch writes in C++ by hand answer with their C++ name."""
+        kind = type(self).__name__
+        return _CPP_NAMES.get(kind, kind)
 
     def __repr__(self):
-        return f"<{self.name()} object at {id(self):#x}>"
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
     @property
     def metadata(self):
@@ -108,3 +110,6 @@ def _raw_saved_attribute(name):
 def grad_tensor(grad):
     """A gradient as a tensor, whatever form the engine carries it in (for hooks)."""
     return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+
+
+_CPP_NAMES = {kind: "torch::autograd::" + kind for kind in ("AccumulateGrad", "CopySlices", "GraphRoot")}

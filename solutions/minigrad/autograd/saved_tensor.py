@@ -82,6 +82,6 @@ class SavedTensor(SavedForms):
 def op_name(node):
     """How PyTorch names an operation in its errors: ``MulBackward0`` -> ``Mul``; a node
     that is not an operation's backward by its C++ name, ``torch::autograd::CopySlices``."""
-    name = node.name()
+    name = type(node).__name__
     return name[: name.rindex("Backward")] if "Backward" in name else "torch::autograd::" + name
 

@@ -1,6 +1,6 @@
 """``torch.nn``: the parts of PyTorch's neural-network package the course uses."""
 from . import functional, init
-from .layers import Dropout, Flatten, Linear, LogSoftmax, ReLU, Sequential, Sigmoid, Softmax, Tanh
+from .layers import BatchNorm1d, Dropout, Flatten, Linear, LogSoftmax, ReLU, Sequential, Sigmoid, Softmax, Tanh
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
 from .module import Module, Parameter
 

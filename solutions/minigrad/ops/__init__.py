@@ -3,6 +3,7 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     arithmetic,
     comparison,
     division,
+    indexing,
     inplace,
     joining,
     linalg,

@@ -69,6 +69,34 @@ def equal(input, other):
     return input._array.shape == other._array.shape and bool(np.array_equal(input._array, other._array))
 
 
+def _truth(numpy_fn, input, dim, keepdim):
+    """``all`` or ``any``: a bool tensor (uint8 stays uint8, as in PyTorch)."""
+    array = input._array
+    value = numpy_fn(array, axis=dim, keepdims=keepdim)
+    return Tensor._wrap(np.asarray(value, dtype=np.uint8 if array.dtype == np.uint8 else np.bool_))
+
+
+@public("all", methods="all")
+def all(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
+    """Whether every element (along ``dim``) is nonzero."""
+    return _truth(np.all, input, dim, keepdim)
+
+
+@public("any", methods="any")
+def any(input, dim=None, keepdim=False):  # noqa: A001 - PyTorch's name
+    """Whether some element (along ``dim``) is nonzero."""
+    return _truth(np.any, input, dim, keepdim)
+
+
+@public("nonzero", methods="nonzero")
+def nonzero(input, *, as_tuple=False):
+    """The indices of the nonzero elements: one row each (int64), or one tensor per dimension."""
+    indices = np.nonzero(input._array) if input._array.ndim else np.nonzero(input._array.reshape(1))
+    if as_tuple:
+        return tuple(Tensor._wrap(index.astype(np.int64)) for index in indices)
+    return Tensor._wrap(np.stack(indices, axis=1).astype(np.int64) if indices else np.zeros((0, 0), np.int64))
+
+
 def _same_dtype(input, other):
     """``isclose`` and ``allclose`` compare tensors of one dtype only."""
     a, b = input._array.dtype, other._array.dtype

@@ -97,7 +97,8 @@ class BmmBackward0(Node):
 def _product(node_type, input, other, value):
     out = Tensor._wrap(value)
     if should_record(input, other):
-        record(out, node_type(SavedTensor(input), SavedTensor(other)), input, other)
+        saved_other = SavedTensor(other)  # first, as PyTorch saves it (pack hooks see that order)
+        record(out, node_type(SavedTensor(input), saved_other), input, other)
     return out
 
 
@@ -182,7 +183,7 @@ def matmul(input, other):
     if da == 2 and db == 1:
         return mv(input, other)
     if da == 1 and db == 2:
-        return squeeze(mm(unsqueeze(input, 0), other), (0,), _node=SqueezeBackward4)
+        return squeeze(mm(unsqueeze(input, 0), other), 0, _node=SqueezeBackward4)  # PyTorch saves dim 0 there
     if da == 2 and db == 2:
         return mm(input, other)
     if db <= 2:

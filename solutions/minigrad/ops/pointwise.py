@@ -44,6 +44,11 @@ class ExpBackward0(Node):
         (result,) = self.saved_tensors
         return grad * result
 
+    def jvp(self, tangent):
+        """Forward mode: d exp(x) = exp(x) dx (``autograd/forward_ad.py`` calls this)."""
+        (result,) = self.saved_tensors
+        return tangent * result
+
 
 class LogBackward0(Node):
     __slots__ = ()
@@ -52,6 +57,10 @@ class LogBackward0(Node):
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad / self_
+
+    def jvp(self, tangent):
+        (self_,) = self.saved_tensors
+        return tangent / self_
 
 
 class SqrtBackward0(Node):
@@ -100,6 +109,10 @@ class SigmoidBackward0(Node):
         (result,) = self.saved_tensors
         return grad * result * (1 - result)
 
+    def jvp(self, tangent):
+        (result,) = self.saved_tensors
+        return tangent * result * (1 - result)
+
 
 class TanhBackward0(Node):
     __slots__ = ()
@@ -109,6 +122,10 @@ class TanhBackward0(Node):
         (result,) = self.saved_tensors
         return grad * (1 - result * result)
 
+    def jvp(self, tangent):
+        (result,) = self.saved_tensors
+        return tangent * (1 - result * result)
+
 
 class SinBackward0(Node):
     __slots__ = ()
@@ -117,6 +134,10 @@ class SinBackward0(Node):
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad * dispatch(self_, np.cos, cos)
+
+    def jvp(self, tangent):
+        (self_,) = self.saved_tensors
+        return tangent * np.cos(self_)
 
 
 class CosBackward0(Node):
@@ -188,9 +209,15 @@ def relu(input):
 
 @public("sigmoid", methods="sigmoid")
 def sigmoid(input):
-    """1 / (1 + exp(-x)), written with tanh so that no exp can overflow."""
-    x = _float(input._array)
-    return _unary(SigmoidBackward0, input, 0.5 + 0.5 * np.tanh(0.5 * x), "result")
+    """1 / (1 + exp(-x)), as exp(-|x|) / (1 + exp(-|x|)) below 0: no exp can overflow, and small
+    results keep their digits (``0.5 + 0.5 tanh(x / 2)`` would lose them)."""
+    return _unary(SigmoidBackward0, input, stable_sigmoid(_float(input._array)), "result")
+
+
+def stable_sigmoid(x):
+    """The logistic function of the array ``x``, in its dtype."""
+    small = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + small), small / (1 + small))
 
 
 @public("tanh", methods="tanh")
@@ -206,6 +233,48 @@ def sin(input):
 @public("cos", methods="cos")
 def cos(input):
     return _unary(CosBackward0, input, np.cos(_float(input._array)), "self")
+
+
+class SinhBackward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad * dispatch(self_, np.cosh, cosh)
+
+
+class CoshBackward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad * dispatch(self_, np.sinh, sinh)
+
+
+class Log10Backward0(Node):
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        (self_,) = self.saved_tensors
+        return grad / (self_ * 2.302585092994046)  # d log10(x) = 1 / (x ln 10)
+
+
+@public("sinh", methods="sinh")
+def sinh(input):
+    return _unary(SinhBackward0, input, np.sinh(_float(input._array)), "self")
+
+
+@public("cosh", methods="cosh")
+def cosh(input):
+    return _unary(CoshBackward0, input, np.cosh(_float(input._array)), "self")
+
+
+@public("log10", methods="log10")
+def log10(input):
+    return _unary(Log10Backward0, input, np.log10(_float(input._array)), "self")
 
 
 @public("clone", methods="clone")

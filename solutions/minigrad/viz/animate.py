@@ -77,7 +77,7 @@ class BackwardSteps:
     @property
     def order(self):
         """The names of the nodes in the order the engine ran them, ``GraphRoot`` first."""
-        return [step.node.name() for step in self.steps]
+        return [type(step.node).__name__ for step in self.steps]
 
     def dot(self, k):
         """The DOT text of frame ``k``: the graph as it stands once step ``k`` has run."""
@@ -87,7 +87,7 @@ class BackwardSteps:
         box_attrs = {box: fit(box.lines + lines) for box, lines in final.items()}
         ran = graph.output_boxes if isinstance(node, GraphRoot) else [graph.node_boxes.get(node)]
         box_attrs.update((box, RAN) for box in ran)
-        title = f"step {k} of {len(self) - 1}: {node.name()}"
+        title = f"step {k} of {len(self) - 1}: {type(node).__name__}"
         return graph.dot(graph.grad_lines(self.leaf_grads(k)), box_attrs, self.edge_attrs(k), title)
 
     def leaf_grads(self, k):

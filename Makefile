@@ -31,8 +31,10 @@ $(LANGUAGE_SETTING):
 	@mkdir -p $(dir $@)
 	@printf '{"locale": "%s"}\n' $(LAB_LOCALE_$(COURSE_LANG)) > $@
 
+# Three processes on two cores: much of a class's grading waits on sandboxed kernels rather than computes.
+# loadgroup keeps the tests of one costly fixture in one process (tests/conftest.py, COSTLY).
 test: install-test
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 3 --dist loadgroup $(PYTEST_ARGS)
 
 core: install-test
 	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub" $(PYTEST_ARGS)

@@ -28,6 +28,22 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{step_marker(step)}: the checks of exercise step {step}")
 
 
+# Modules whose tests share one costly fixture (a whole class graded, a hub started): ``make test`` runs
+# pytest-xdist with ``--dist loadgroup``, so each such group stays in one process, which builds the fixture
+# while the other processes run other tests, instead of waiting for it. test_grading grades each language
+# apart: a group per language.
+COSTLY = {"test_grading.py", "test_stalls.py", "test_hostile.py", "test_resume.py", "test_classroom.py",
+          "test_class_on_hub.py", "test_nbgrader_panels.py"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        module = item.path.name
+        if module in COSTLY:
+            language = getattr(getattr(item, "callspec", None), "params", {}).get("course", "")
+            item.add_marker(pytest.mark.xdist_group(f"{module}{language}"))
+
+
 @pytest.fixture
 def package_env(monkeypatch):
     """Subprocesses and notebook kernels import the same edition as the tests."""

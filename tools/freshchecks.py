@@ -7,7 +7,13 @@ So when grading:
 
 - a step's checks run in a fresh interpreter, in a sandbox that sees one fresh package:
   the instructor's copy of every file except the learner's own files, taken from the
-  submission. ``minigrad/steps/`` (the checks) is always the instructor's copy.
+  submission. ``minigrad/steps/`` (the checks) is always the instructor's copy. That
+  process only reports what the learner's code returned (plain data, as its last line
+  of output), for the inputs of seed 0 and of seeds drawn anew for each grading process,
+  which the learner never saw. The verdict is taken here, in the grader's process, by
+  comparing those reports with the reference solution's on the same inputs (computed
+  in a process of its own, on the repository's ``solutions/``). Nothing the submission
+  does in its own process can pass a step but values equal to the reference's.
 - a question's answer is the value the notebook computed (all the kernel is asked for);
   whether it is right is decided in a fresh interpreter with the instructor's
   ``minigrad/steps/answers.py``, which sees no submitted code at all.
@@ -19,12 +25,20 @@ So when grading:
 Every verdict carries a message in the course's language.
 """
 import json
+import os
 import re
+import secrets
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from minigrad.steps.judge import judge
+
+REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
+HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
+MAX_REPORT = 4 << 20  # characters of one step's report: far more than any step writes
 STEP_CELL = re.compile(r'^\s*minigrad\.check\("(?P<step>\d+\.\d+)"\)', re.MULTILINE)
 QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+)", (?P<variable>\w+)\)', re.MULTILINE)
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
@@ -56,6 +70,8 @@ MESSAGES = {
                    "✗ 第 {step} 步：检查没有给出结论就结束了：{last}"),
     "hidden": ("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
                "further checks.", "✗ 第 {step} 步：你的代码通过了给出的检查，但没有通过老师的全部补充检查。"),
+    "no_report": ("✗ Step {step}: the checks ended without reporting what your code returned: {last}",
+                  "✗ 第 {step} 步：检查结束了，却没有报告你的代码返回了什么：{last}"),
     "right": ("✓ {question}: right.", "✓ {question}：回答正确。"),
     "wrong": ("✗ {question}: not the right answer.", "✗ {question}：答案不正确。"),
     "unanswered": ("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had stopped "
@@ -111,9 +127,12 @@ def fresh_package(instructor_package, submission, learner_files, target):
 
 
 def check_step(sandbox, package_parent, step, language, hidden=""):
-    """The verdict on one step: its checks in a fresh interpreter, then its hidden tests in another."""
-    outcome = _run(sandbox, package_parent, ["-m", "minigrad.steps", step, "--lang", language])
-    verdict = _step_verdict(outcome, step, language)
+    """The verdict on one step: what its checks saw in a fresh sandboxed interpreter, judged here
+    against the reference, for the usual inputs and then for hidden ones; then its hidden tests."""
+    seeds = (0, *HIDDEN_SEEDS)
+    outcome = _run(sandbox, package_parent, ["-m", "minigrad.steps", "observe", step, "--out", "-",
+                                             *[f"--seed={seed}" for seed in seeds]])
+    verdict = _step_verdict(outcome, step, language, seeds)
     if verdict.passed and hidden:
         outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=hidden)
         if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
@@ -134,16 +153,46 @@ def _run(sandbox, package_parent, args, stdin=""):
     return sandbox.run([sys.executable, *args], [(package_parent, False)], package_parent, stdin=stdin)
 
 
-def _step_verdict(outcome, step, language):
-    """The runner prints its verdict as the last JSON line; without one, say why neutrally."""
-    for line in reversed(outcome.stdout.splitlines()):
-        verdict = _json_object(line)
-        if {"status", "message"} <= verdict.keys():
-            return Verdict(verdict["status"] == "passed", str(verdict["status"]), str(verdict["message"]))
-    if outcome.stopped:
-        return Verdict(False, "stopped", say("stopped", language, step=step, why=outcome.stopped), outcome.stopped)
-    last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
-    return Verdict(False, "no_verdict", say("no_verdict", language, step=step, last=last))
+def _step_verdict(outcome, step, language, seeds):
+    """Judge the report the checks printed last (seed -> observations) against the reference's."""
+    report = _last_report(outcome.stdout, seeds)
+    if report is None:
+        if outcome.stopped:
+            return Verdict(False, "stopped", say("stopped", language, step=step, why=outcome.stopped), outcome.stopped)
+        last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
+        return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))
+    reference = reference_observations(step, seeds)
+    for seed in seeds:
+        verdict = judge(step, report[str(seed)], reference[str(seed)], language)
+        if verdict["status"] != "passed":
+            if seed != 0:  # right on the inputs the learner saw, wrong on others: say no more
+                return Verdict(False, "hidden", say("hidden", language, step=step))
+            return Verdict(False, verdict["status"], verdict["message"])
+    return Verdict(True, "passed", verdict["message"])
+
+
+def _last_report(stdout, seeds):
+    """The last line of ``stdout`` that is a report for every seed (bounded, checked), or None."""
+    for line in reversed(stdout[-MAX_REPORT:].splitlines()):
+        report = _json_object(line)
+        if report and all(isinstance(report.get(str(seed)), dict) for seed in seeds):
+            return report
+    return None
+
+
+_references = {}
+
+
+def reference_observations(step, seeds):
+    """What the reference solution's checks see for ``seeds``, from a process of its own (kept per step)."""
+    key = (step, seeds)
+    if key not in _references:
+        env = dict(os.environ, PYTHONPATH=str(REFERENCE))
+        done = subprocess.run([sys.executable, "-m", "minigrad.steps", "observe", step, "--out", "-",
+                               *[f"--seed={seed}" for seed in seeds]], cwd=REFERENCE, env=env, capture_output=True,
+                              text=True, timeout=300, check=True)
+        _references[key] = _last_report(done.stdout, seeds)
+    return _references[key]
 
 
 def _json_object(line):

@@ -197,7 +197,9 @@ def limit_hit(returncode):
     """Which limit a process's exit code shows it hit (``None`` for an ordinary exit)."""
     signalled = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else 0
     return {signal.SIGXCPU: "CPU time limit", signal.SIGKILL: "killed (CPU or memory limit)",
-            signal.SIGXFSZ: "file size limit"}.get(signalled)
+            signal.SIGXFSZ: "file size limit",
+            # C code that cannot allocate under the address-space limit often aborts rather than raise MemoryError
+            signal.SIGABRT: "aborted (most likely at the memory limit)"}.get(signalled)
 
 
 @functools.cache

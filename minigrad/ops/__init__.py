@@ -8,6 +8,7 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     joining,
     linalg,
     pointwise,
+    powers,
     reductions,
     scans,
     selection,

@@ -2,6 +2,7 @@
 
     python -m minigrad.steps observe 2.3 --out FILE [--seed 0 --seed 77 ...]
         run step 2.3's checks on this package; write what they saw (plain data) to FILE
+        (``--out -``: as the last line printed)
     python -m minigrad.steps 2.3 [--lang zh]      (or ``all``)
         observe and judge at once, against the recorded reference (``expected.json``):
         one JSON verdict per step, for the tests and the maintainers
@@ -29,8 +30,11 @@ def main():
     arguments = parser.parse_args()
     if arguments.command == "observe":
         seen = {str(seed): observe_step(arguments.step, seed) for seed in arguments.seed or [0]}
-        with open(arguments.out, "w") as out:
-            json.dump(seen, out)
+        if arguments.out == "-":
+            print("\n" + json.dumps(seen), flush=True)
+        else:
+            with open(arguments.out, "w") as out:
+                json.dump(seen, out)
     elif arguments.command == "record":
         print(json.dumps({step: observe_step(step, 0) for step in sorted(load_all(), key=order)}, indent=1))
     else:

@@ -20,7 +20,7 @@ from .steps.judge import judge
 
 TIMEOUT = N_("✗ Step {step}: the checks did not finish in {seconds} s (an endless loop?)")
 CRASHED = N_("✗ Step {step}: the checks could not run:\n{tail}")
-UNANSWERED = N_("Question {question} is not answered yet: set the variable above and run both cells again.")
+UNANSWERED = N_("question {question} is not answered yet: set the variable above and run both cells again.")
 WRONG_ANSWER = N_("✗ {question}: {answer} is not the answer. Read the section again and retry.")
 RIGHT_ANSWER = N_("✓ {question}: right.")
 MAX_REPORT = 4 << 20  # bytes of observations read back: far more than any step writes

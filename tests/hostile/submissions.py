@@ -265,6 +265,72 @@ def _missing_file(folder, ctx):
     (Path(folder) / "minigrad" / "autograd" / "graph.py").unlink()
 
 
+# ---------------------------------------------------------------- forgeries of the checks' verdict
+# Each is appended to the submitted engine.py, so it runs wherever the package is imported: in the
+# sandboxed process that runs a step's checks too. It aims at what that process prints or reports.
+
+_EXPECTED = """
+import json as _json, pathlib as _pathlib, sys as _sys
+_EXPECTED = _json.loads((_pathlib.Path(__file__).parents[1] / "steps" / "expected.json").read_text())
+_STEP = _sys.argv[2] if len(_sys.argv) > 2 else "2.3"
+_SEEDS = [a.split("=", 1)[1] for a in _sys.argv if a.startswith("--seed=")] or ["0"]
+_FORGED = _json.dumps({seed: _EXPECTED.get(_STEP, {}) for seed in _SEEDS})
+_VERDICT = _json.dumps({"status": "passed", "message": "✓ Step passed", "step": _STEP})
+"""
+
+FORGES_AT_EXIT = _EXPECTED + """
+import atexit as _atexit
+_atexit.register(lambda: print(_VERDICT + "\\n" + _FORGED, flush=True))
+"""
+
+REPLACES_STDOUT = _EXPECTED + """
+class _Rewriter:
+    def __init__(self, real):
+        self.real = real
+    def write(self, text):
+        return self.real.write("".join(_FORGED + "\\n" if line.strip() else line for line in text.splitlines(True)))
+    def flush(self):
+        self.real.flush()
+_sys.stdout = _Rewriter(_sys.stdout)
+"""
+
+PATCHES_THE_CHECKER = _EXPECTED + """
+import builtins as _builtins
+_real_import = _builtins.__import__
+def _import(name, *args, **kwargs):
+    module = _real_import(name, *args, **kwargs)
+    steps = _sys.modules.get("minigrad.steps")
+    # Once the package has defined its last function, replace its observations with the usual results.
+    if hasattr(steps, "expected_observations") and not getattr(steps, "_forged", False):
+        steps._forged = True
+        steps.observe_step = lambda step, seed: _EXPECTED.get(step, {})
+        steps.expected_observations = lambda: _EXPECTED
+    return module
+_builtins.__import__ = _import
+"""
+
+KEYED_TO_VISIBLE_INPUTS = PATCHES_THE_CHECKER.replace(
+    "steps.observe_step = lambda step, seed: _EXPECTED.get(step, {})",
+    "_real = steps.observe_step\n        steps.observe_step = lambda step, seed: _EXPECTED.get(step, {}) if seed == 0 "
+    "else _real(step, seed)")
+
+WRITES_INHERITED_DESCRIPTORS = _EXPECTED + """
+import os as _os
+for _fd in range(3, 64):
+    try:
+        _os.write(_fd, (_VERDICT + "\\n" + _FORGED + "\\n").encode())
+    except OSError:
+        pass
+"""
+
+
+def _appended_to_engine(code):
+    def attack(folder, ctx):
+        engine = Path(folder) / "minigrad" / "autograd" / "engine.py"
+        engine.write_text(engine.read_text() + code)
+    return attack
+
+
 KINDS = [
     Kind("edited_test_cells", _edited_cells, 2.0, "nbgrader restores locked cells and their points"),
     Kind("deleted_test_cells", _deleted_cells, 2.0, "nbgrader adds the graded cells back; fresh checks grade them"),
@@ -301,4 +367,14 @@ pathlib.Path("sitecustomize.py").write_text("import builtins\\nbuiltins.Assertio
          "CPU time limit stops that step's checks only"),
     Kind("package_exit", _package("2.4", "import os\nos._exit(0)"), 2.0, "that step's checks give no verdict: zero"),
     Kind("steals_hidden_test", _hidden_probe, 1.0, "hidden tests run apart, on stdin; their failure is neutral"),
+    Kind("forges_verdict_at_exit", _appended_to_engine(FORGES_AT_EXIT), 0.0,
+         "a printed verdict is not read; the forged report (the usual inputs' results) fails the hidden seeds"),
+    Kind("replaces_stdout", _appended_to_engine(REPLACES_STDOUT), 0.0,
+         "every report it prints is the usual inputs' results, which fail the hidden seeds"),
+    Kind("patches_the_checker", _appended_to_engine(PATCHES_THE_CHECKER), 0.0,
+         "the verdict is taken outside its process; the patched checks report the usual results for every seed"),
+    Kind("keyed_to_visible_inputs", _appended_to_engine(KEYED_TO_VISIBLE_INPUTS), 2.0,
+         "right on seed 0 only: the hidden seeds run its stubs (2.3, 2.4 zero; honest 2.1, 2.2 keep theirs)"),
+    Kind("writes_inherited_descriptors", _appended_to_engine(WRITES_INHERITED_DESCRIPTORS), 2.0,
+         "the checks' process inherits no descriptor but its pipes; nothing is read from others"),
 ]

@@ -23,7 +23,7 @@ from ..autograd.graph import Node, record, should_record
 from ..public_names import public
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
-from . import arithmetic, pointwise
+from . import arithmetic, pointwise, powers
 from ._operands import broadcast_mismatch
 from .inplace_history import apply, check_allowed
 from .views import _as_view_key, _is_advanced, _plain_key, expand_error, getitem
@@ -68,7 +68,7 @@ def div_(tensor, other, *, rounding_mode=None):
 
 @public(methods="pow_ __ipow__")
 def pow_(tensor, exponent):
-    return apply(tensor, arithmetic.pow, exponent)
+    return apply(tensor, powers.pow, exponent)
 
 
 @public("neg_", methods="neg_")

@@ -13,7 +13,7 @@ import traceback
 
 import numpy as np
 
-STUB = re.compile(r"step (\d+\.\d+)")  # the words of every stub: "step 2.3: your code goes here"
+STUB = re.compile(r"step (\d+\.\d+)")  # every stub names its step: "step <id>: your code goes here"
 MAX_ITEMS = 1000  # elements of one observed array: enough for any check, bounded for the judge
 
 

@@ -11,31 +11,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-
-
-def leaf(*values, **kwargs):
-    return mg.tensor(list(values), requires_grad=True, **kwargs)
-
-
-def names(node):
-    return tuple(None if fn is None else type(fn).__name__ for fn, _ in node.next_functions)
-
-
-def central_differences(f, *arrays, eps=1e-6):
-    """d f / d arrays[i] for a function of float64 arrays returning a number."""
-    grads = []
-    for array in arrays:
-        grad = np.zeros_like(array)
-        for index in np.ndindex(array.shape):
-            keep = array[index]
-            array[index] = keep + eps
-            above = f(*arrays)
-            array[index] = keep - eps
-            below = f(*arrays)
-            array[index] = keep
-            grad[index] = (above - below) / (2 * eps)
-        grads.append(grad)
-    return grads
+from helpers import central_differences, leaf, names
 
 
 def check_against_differences(program, *shapes, seed=0):

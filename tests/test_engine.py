@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import minigrad
+from helpers import central_differences
 
 try:
     import torch
@@ -70,21 +71,12 @@ def minigrad_gradients(graph, arrays, dtype=np.float64):
     return [x.grad.numpy() for x in xs]
 
 
-def numerical_gradients(graph, arrays, eps=1e-6):
-    """Central differences in float64, one element at a time (small graphs only)."""
-    def value(values):
+def numerical_gradients(graph, arrays):
+    """Central differences in float64 (small graphs only)."""
+    def value(*values):
         return graph(minigrad, *[minigrad.tensor(v) for v in values]).item()
 
-    grads = []
-    for i, array in enumerate(arrays):
-        grad = np.zeros_like(array)
-        for index in np.ndindex(array.shape):
-            plus, minus = [a.copy() for a in arrays], [a.copy() for a in arrays]
-            plus[i][index] += eps
-            minus[i][index] -= eps
-            grad[index] = (value(plus) - value(minus)) / (2 * eps)
-        grads.append(grad)
-    return grads
+    return central_differences(value, *[a.copy() for a in arrays])
 
 
 @pytest.mark.parametrize("graph, shapes", GRAPHS, ids=[g.__name__ for g, _ in GRAPHS])

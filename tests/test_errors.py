@@ -9,6 +9,7 @@ import warnings
 import pytest
 
 import minigrad as mg
+from helpers import leaf
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
@@ -35,10 +36,6 @@ NON_LEAF_GRAD = (
 
 def raises(error, text):
     return pytest.raises(error, match="^" + re.escape(text) + "$")
-
-
-def leaf(*values, **kwargs):
-    return mg.tensor(list(values), requires_grad=True, **kwargs)
 
 
 # ---------------------------------------------------------------- backward and grad

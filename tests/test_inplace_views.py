@@ -9,15 +9,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-
-
-def leaf(*values, **kwargs):
-    return mg.tensor(list(values), requires_grad=True, **kwargs)
-
-
-def names(node):
-    """``next_functions`` as names, None for an input that needs no gradient."""
-    return tuple(None if fn is None else type(fn).__name__ for fn, _ in node.next_functions)
+from helpers import leaf, names
 
 
 # ---------------------------------------------------------------- the version counter

@@ -15,6 +15,7 @@ import minigrad
 from conftest import EDITION
 from minigrad import nn
 from minigrad.nn import functional as F
+from helpers import central_differences
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="nn needs a working autograd")
 RNG = np.random.RandomState(0)  # the inputs of the tables below
@@ -515,19 +516,6 @@ def test_second_derivatives_match_pytorch(torch, case):
 # ---------------------------------------------------------------- finite differences (no PyTorch needed)
 
 
-def numerical_gradient(f, x, eps=1e-6):
-    grad = np.zeros_like(x)
-    for i in np.ndindex(x.shape):
-        old = x[i]
-        x[i] = old + eps
-        up = f(x)
-        x[i] = old - eps
-        down = f(x)
-        x[i] = old
-        grad[i] = (up - down) / (2 * eps)
-    return grad
-
-
 GRADCHECKS = {
     "mse": (lambda x, y: F.mse_loss(x, y), RNG.randn(3, 2), RNG.randn(3, 2)),
     "mse sum": (lambda x, y: F.mse_loss(x, y, reduction="sum"), RNG.randn(4), RNG.randn(4)),
@@ -557,7 +545,7 @@ def test_gradients_match_finite_differences(case):
             return fn(*args).item()
 
         if inputs[i].grad is not None:
-            np.testing.assert_allclose(array(inputs[i].grad), numerical_gradient(f, value.copy()), rtol=1e-5,
+            np.testing.assert_allclose(array(inputs[i].grad), central_differences(f, value.copy())[0], rtol=1e-5,
                                        atol=1e-7)
 
 

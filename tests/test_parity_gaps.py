@@ -21,6 +21,7 @@ import minigrad as mg
 from conftest import EDITION
 from minigrad import random as mr
 from minigrad.ops import views
+from helpers import central_differences
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="these need a working autograd")
 
@@ -66,21 +67,6 @@ def assert_same(fn, arrays, needs_grad, torch, whole_graph=True, rtol=1e-7, atol
         np.testing.assert_allclose(grad, t_grad, rtol=rtol, atol=atol)
 
 
-def central(f, value, eps=1e-6):
-    """Central differences of the number ``f(value)`` with respect to each element of ``value``."""
-    value = value.copy()
-    grad = np.zeros_like(value)
-    for i in np.ndindex(value.shape):
-        keep = value[i]
-        value[i] = keep + eps
-        above = f(value)
-        value[i] = keep - eps
-        below = f(value)
-        value[i] = keep
-        grad[i] = (above - below) / (2 * eps)
-    return grad
-
-
 def assert_differences(fn, arrays, needs_grad):
     """The gradients of Σ upstream · fn(...) against central differences, in float64."""
     _, _, grads = run(mg, fn, arrays, needs_grad)
@@ -91,7 +77,7 @@ def assert_differences(fn, arrays, needs_grad):
             out = fn(mg, *tensors).numpy()
             return float((out * upstream(out.shape)).sum())
 
-        np.testing.assert_allclose(grad, central(f, arrays[i]), rtol=1e-6, atol=1e-8)
+        np.testing.assert_allclose(grad, central_differences(f, arrays[i].copy())[0], rtol=1e-6, atol=1e-8)
 
 
 # ---------------------------------------------------------------- 1. BCE with logits, the target's gradient

@@ -4,9 +4,10 @@
   behind it; run again, it keeps the grades of those graded to the end (their graded notebooks are
   left untouched), grades the others, and each student is in the gradebook once. ``--regrade`` grades
   a kept student again.
-- Two course roots (two machines) hold the whole class and share one PostgreSQL gradebook (a real
-  server); ``--shard 1/2`` and ``--shard 2/2``, run at the same time, grade disjoint shares that
-  together are the class, each student once.
+- Two course roots (two machines), each holding the submissions of its share of the class, share one
+  PostgreSQL gradebook (a real server); ``--shard 1/2`` and ``--shard 2/2``, run at the same time,
+  grade disjoint shares that together are the class, each student once, and either machine exports
+  the whole class's grades.
 """
 import contextlib
 import csv
@@ -34,11 +35,11 @@ CLASS = {f"s{number}_{kind}": kind for number, kind in enumerate(sorted(HONEST) 
 SECONDS = 600  # the most one command may take here: six honest students, two workers
 
 
-def a_class(root, scratch, db_url=None):
+def a_class(root, scratch, db_url=None, students=CLASS):
     classroom.init(root, "en", db_url=db_url)
     classroom.release(root, ASSIGNMENT)
-    for student, kind in CLASS.items():
-        hand_in(root, student, HONEST[kind], scratch)
+    for student in students:
+        hand_in(root, student, HONEST[CLASS[student]], scratch)
 
 
 def autograde(root, *options):
@@ -143,10 +144,10 @@ def test_an_autograde_killed_halfway_resumes(tmp_path):
 def test_two_graders_sharing_a_postgresql_gradebook_grade_the_class_once(postgres, tmp_path):  # noqa: F811
     db_url = new_database(postgres, "shards")
     roots = [tmp_path / "machine1" / "course", tmp_path / "machine2" / "course"]
-    for root in roots:
-        a_class(root, tmp_path / root.parent.name / "work", db_url)
     shares = [sorted(s for s in CLASS if ledger.in_shard(s, (k, 2))) for k in (1, 2)]
     assert all(shares) and sorted(shares[0] + shares[1]) == sorted(CLASS)
+    for root, share in zip(roots, shares):  # each machine holds the submissions of its share only
+        a_class(root, tmp_path / root.parent.name / "work", db_url, share)
     graders = [subprocess.Popen(autograde(root, "--shard", f"{k}/2"), cwd=ROOT, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True) for k, root in zip((1, 2), roots)]
     outputs = [grader.communicate(timeout=SECONDS) for grader in graders]

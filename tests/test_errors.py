@@ -549,3 +549,12 @@ def test_torch_says_the_same(name):
     expected = _failure(torch, ACTIONS[name])
     assert expected is not None
     assert _failure(mg, ACTIONS[name]) == expected
+
+
+def test_numpy_reads_a_leaf_that_requires_grad_only_under_no_grad(lib):
+    x = lib.ones(3, requires_grad=True)
+    with lib.no_grad():
+        assert x.numpy().tolist() == [1.0, 1.0, 1.0]
+    with pytest.raises(RuntimeError, match=re.escape("Can't call numpy() on Tensor that requires grad. "
+                                                     "Use tensor.detach().numpy() instead.")):
+        x.numpy()

@@ -36,7 +36,6 @@ DIFFERS = {
     "docstring_grad_mode": "Tensor.is_inference is missing",
     "notes_grad_modes": "Tensor.is_inference is missing",
     # hooks
-    "docstring_saved_tensors_hooks": "MulBackward0 unpacks self before other (PyTorch 2.13: other first); its saved order is chapter 1's",
     "testautograd_saved_order": "float32 exp differs from PyTorch's vectorised exp in the last bit (2.7182819 vs 2.7182817)",
     # graph lifetime and .grad
     "testautograd_hessian_vector": "a backward after backward(create_graph=True) adds to the graph-carrying .grad out of place, without history (PyTorch: in place, keeping its grad_fn); that rule is exercise 4.2's",

@@ -60,7 +60,7 @@ def grade_the_class(folder):
         for student, solved in HONEST.items():
             hand_in(root, student, solved, folder / "work")
         for kind in KINDS:
-            kind.attack(hand_in(root, kind.name, HONEST["partial"], folder / "work"), ctx)
+            kind.attack(hand_in(root, kind.name, HONEST[kind.base], folder / "work"), ctx)
         before = manifest(root)
         summary = io.StringIO()
         with pytest.MonkeyPatch.context() as patch, adopting_orphans():

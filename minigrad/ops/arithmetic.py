@@ -23,16 +23,16 @@ class MulBackward0(Node):
     """out = self * other: d(out)/d(self) = other, d(out)/d(other) = self."""
 
     __slots__ = ("self_shape", "other_shape")
-    saved_names = ("self", "other")
+    saved_names = ("other", "self")  # PyTorch's order: saved hooks pack and unpack other first
 
     def backward(self, grad):
-        self_, other = self.saved_tensors  # each kept only if the other input needs a gradient
+        other, self_ = self.saved_tensors  # each kept only if the other input needs a gradient
         need_self, need_other = self.needs_input_grad
         raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent_self, tangent_other):
         """Forward mode: d(x y) = dx y + x dy (an input with no tangent contributes nothing)."""
-        self_, other = self.saved_tensors
+        other, self_ = self.saved_tensors
         out = 0
         if tangent_self is not None:
             out = out + tangent_self * other
@@ -171,7 +171,7 @@ def mul(input, other):
         # (saved-tensor pack hooks see that order).
         saved_other = _saved(other, y) if isinstance(input, Tensor) and input._requires_grad else None
         saved_self = _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None
-        node = MulBackward0(saved_self, saved_other)
+        node = MulBackward0(saved_other, saved_self)
         node.self_shape, node.other_shape = x.shape, y.shape
         record(out, node, input, other)
     return out

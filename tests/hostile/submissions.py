@@ -137,6 +137,7 @@ class Kind:
     attack: object  # (submission folder, Context) -> None
     score: float  # the right grade
     stopped_by: str  # what stops the attack, for the table in the report
+    base: str = "partial"  # the honest submission it starts from: a key of HONEST
 
 
 def _edited_cells(folder, ctx):
@@ -367,14 +368,17 @@ pathlib.Path("sitecustomize.py").write_text("import builtins\\nbuiltins.Assertio
          "CPU time limit stops that step's checks only"),
     Kind("package_exit", _package("2.4", "import os\nos._exit(0)"), 2.0, "that step's checks give no verdict: zero"),
     Kind("steals_hidden_test", _hidden_probe, 1.0, "hidden tests run apart, on stdin; their failure is neutral"),
+    # The forgeries start from an unsolved package: whatever they forge, they must score zero.
     Kind("forges_verdict_at_exit", _appended_to_engine(FORGES_AT_EXIT), 0.0,
-         "a printed verdict is not read; the forged report (the usual inputs' results) fails the hidden seeds"),
+         "a printed verdict is not read; the forged report (the usual inputs' results) fails the hidden seeds",
+         "blank"),
     Kind("replaces_stdout", _appended_to_engine(REPLACES_STDOUT), 0.0,
-         "every report it prints is the usual inputs' results, which fail the hidden seeds"),
+         "every report it prints is the usual inputs' results, which fail the hidden seeds", "blank"),
     Kind("patches_the_checker", _appended_to_engine(PATCHES_THE_CHECKER), 0.0,
-         "the verdict is taken outside its process; the patched checks report the usual results for every seed"),
-    Kind("keyed_to_visible_inputs", _appended_to_engine(KEYED_TO_VISIBLE_INPUTS), 2.0,
-         "right on seed 0 only: the hidden seeds run its stubs (2.3, 2.4 zero; honest 2.1, 2.2 keep theirs)"),
-    Kind("writes_inherited_descriptors", _appended_to_engine(WRITES_INHERITED_DESCRIPTORS), 2.0,
-         "the checks' process inherits no descriptor but its pipes; nothing is read from others"),
+         "the verdict is taken outside its process; the patched checks report the usual results for every seed",
+         "blank"),
+    Kind("keyed_to_visible_inputs", _appended_to_engine(KEYED_TO_VISIBLE_INPUTS), 0.0,
+         "right on the visible inputs only: the hidden seeds run its stubs", "blank"),
+    Kind("writes_inherited_descriptors", _appended_to_engine(WRITES_INHERITED_DESCRIPTORS), 0.0,
+         "the checks' process inherits no descriptor but its pipes; nothing is read from others", "blank"),
 ]

@@ -96,7 +96,7 @@ def sum_to_keeps_stretched_ones(see):
 def _mul_node(a, b, need=(True, True)):
     """A MulBackward0 for ``a * b`` made by hand, the way ``mul`` makes it."""
     sink = Node()
-    node = MulBackward0(SavedTensor(a) if need[1] else None, SavedTensor(b) if need[0] else None)
+    node = MulBackward0(SavedTensor(b) if need[0] else None, SavedTensor(a) if need[1] else None)  # other first
     node.next_functions = tuple((sink if n else None, 0) for n in need)
     node.self_shape, node.other_shape = a._array.shape, b._array.shape
     return node

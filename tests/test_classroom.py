@@ -122,7 +122,7 @@ def test_init_writes_the_grading_config(tmp_path):
     assert "ClearHiddenTests" in [p.__name__ for p in config.GenerateFeedback.preprocessors]
     assert config.SandboxedExecute.language == "zh"
     assert config.ClearSolutions.code_stub == {"python": ""}  # a released answer cell keeps "answer_qN_M = None"
-    assert config.CourseDirectory.db_url.startswith("sqlite:///") and ".py" in config.FileNameCollectorPlugin.valid_ext
+    assert config.CourseDirectory.db_url.startswith("sqlite:///")
 
 
 @needs_sandbox

@@ -109,6 +109,13 @@ def test_a_resubmission_grades_the_later_upload_and_says_so(tmp_path, roster):
     assert collected.twice == {"alice": "smithalice_2001_90009_02_gradients-1.zip"}
 
 
+def test_a_download_collected_again_replaces_the_earlier_submission_whole(tmp_path, roster):
+    collected_from(tmp_path, roster, {"smithalice_2001_90002_02_gradients.zip": zipped(dict(PACKAGE, **{"old.py": b""}))})
+    later = dict(PACKAGE, **{"minigrad/viz/graph.py": b"# the drawing, fixed\n"})
+    collected_from(tmp_path, roster, {"smithalice_2001_90009_02_gradients.zip": zipped(later)})
+    assert submission(tmp_path, "alice") == later
+
+
 def test_an_unknown_naming_is_refused_with_the_file_and_the_patterns(tmp_path, roster):
     archive = download(tmp_path / "download.zip", {"alice_02_gradients.zip": zipped(PACKAGE)})
     with pytest.raises(Refused) as refused:

@@ -208,8 +208,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         _run(args)
-    except Refused as refused:
-        sys.exit(refused.said(course_language(args.root) if args.command != "init" else args.lang))
+    except Refused as refused:  # a download or a roster that cannot be read (collect, export)
+        sys.exit(refused.said(course_language(args.root)))
 
 
 def _run(args):

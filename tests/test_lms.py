@@ -161,6 +161,25 @@ def test_an_unsafe_zip_is_refused_and_the_class_goes_on(tmp_path, roster, upload
     assert not list(tmp_path.rglob("outside.py"))
 
 
+def test_loose_files_outside_the_submission_or_too_many_are_refused(tmp_path, roster, monkeypatch):
+    monkeypatch.setattr(lms, "MAX_FILES", 2)
+    folder = "Alice Smith_77_assignsubmission_file/"
+    collected = collected_from(tmp_path, roster, {
+        folder + "../../outside.py": b"x",
+        "Mary Ann_Lee_78_assignsubmission_file/a.py": b"", "Mary Ann_Lee_78_assignsubmission_file/b/c.py": b"",
+        "Mary Ann_Lee_78_assignsubmission_file/d.py": b""}, worksheet=WORKSHEET)
+    assert not collected.students and not list(tmp_path.rglob("outside.py"))
+    assert "../../outside.py, a path outside the submission" in collected.refused["alice"].said("en")
+    assert collected.refused["mary_ann"].said("en") == "Mary Ann_Lee (Moodle 78) holds more than 2 files"
+
+
+def test_a_download_that_is_not_a_zip_is_refused(tmp_path, roster):
+    (tmp_path / "download.zip").write_text("an HTML error page")
+    with pytest.raises(Refused) as refused:
+        lms.read(tmp_path / "download.zip", roster)
+    assert refused.value.said("en").endswith("download.zip is not a zip file that can be read")
+
+
 def test_the_roster_check_lists_missing_unknown_twice_late_and_refused(tmp_path, roster):
     collected = collected_from(tmp_path, roster, {
         "lee_late_1234_90001_02_gradients.zip": zipped(PACKAGE),
@@ -184,7 +203,10 @@ def test_the_roster_check_lists_missing_unknown_twice_late_and_refused(tmp_path,
 
 def test_without_a_roster_nothing_is_checked_and_the_roster_says_what_it_needs(tmp_path):
     assert rosters.check("en", rosters.read(tmp_path / "absent.csv"), ["alice"])[0].startswith("no roster")
-    (tmp_path / "roster.csv").write_text("id,name\n1,Alice\n")
-    with pytest.raises(Refused) as refused:
-        rosters.read(tmp_path / "roster.csv")
-    assert "student_id" in refused.value.said("en")
+    for table, why in [("id,name\n1,Alice\n", "needs a student_id column"),
+                       ("student_id\nalice\nalice\n", "alice is in the roster twice"),
+                       ("student_id\n../alice\n", "../alice cannot be a student id")]:
+        (tmp_path / "roster.csv").write_text(table)
+        with pytest.raises(Refused) as refused:
+            rosters.read(tmp_path / "roster.csv")
+        assert why in refused.value.said("en")

@@ -43,6 +43,7 @@ NAMINGS = [
 # traces (which a student's zip may hold too).
 OTHER_PARTS = re.compile(r"[^/]+?_\d+_assign(?:submission|feedback)_(?!file[_/])")
 JUNK = re.compile(r"(?:^|/)(?:__MACOSX/|\.DS_Store$)")
+UNREADABLE = N_("{file} is not a zip file that can be read")
 
 
 @dataclass
@@ -92,8 +93,11 @@ def read(archive, roster, worksheet=None):
     by_canvas, by_email = roster.by("canvas_id"), roster.by("email")
     participants = rosters.moodle_worksheet(worksheet) if worksheet else None
     collected, uploads = Collected(), {}
-    with zipfile.ZipFile(archive) as download:
-        entries = [entry for entry in map(parse, download.infolist()) if entry]
+    try:
+        with zipfile.ZipFile(archive) as download:
+            entries = [entry for entry in map(parse, download.infolist()) if entry]
+    except zipfile.BadZipFile:
+        raise Refused(UNREADABLE, file=archive) from None
     for entry in entries:
         if entry.lms == "Moodle" and participants is None:
             raise Refused(N_("{file}: Moodle numbers participants anew in each assignment: give this assignment's "
@@ -144,17 +148,15 @@ def _files_of(download, entries):
             with zipfile.ZipFile(download.open(entry.member)) as upload:
                 return _safe_members(upload, entry.member.filename)
         except zipfile.BadZipFile:
-            raise Refused(N_("{file} is not a zip file that can be read"), file=entry.member.filename) from None
+            raise Refused(UNREADABLE, file=entry.member.filename) from None
+    _within_bounds([e.member for e in entries], entries[0].who())
     return {_safe_path(e.path, e.member.filename): download.read(e.member) for e in entries}
 
 
 def _safe_members(upload, where):
     """The files of a student's zip, its one top folder (the assignment's) taken away, within the bounds."""
     members = [m for m in upload.infolist() if not m.is_dir() and not JUNK.search(m.filename)]
-    if len(members) > MAX_FILES:
-        raise Refused(N_("{file} holds more than {count} files"), file=where, count=MAX_FILES)
-    if sum(m.file_size for m in members) > MAX_BYTES:
-        raise Refused(N_("{file} unpacks to more than {mb} MB"), file=where, mb=MAX_BYTES >> 20)
+    _within_bounds(members, where)
     paths = {}
     for member in members:
         if stat.S_ISLNK(member.external_attr >> 16):
@@ -163,6 +165,13 @@ def _safe_members(upload, where):
     tops = {PurePosixPath(p).parts[0] for p in paths}
     strip = len(tops) == 1 and all(len(PurePosixPath(p).parts) > 1 for p in paths)
     return {(str(PurePosixPath(*PurePosixPath(p).parts[1:])) if strip else p): upload.read(m) for p, m in paths.items()}
+
+
+def _within_bounds(members, where):
+    if len(members) > MAX_FILES:
+        raise Refused(N_("{file} holds more than {count} files"), file=where, count=MAX_FILES)
+    if sum(m.file_size for m in members) > MAX_BYTES:
+        raise Refused(N_("{file} unpacks to more than {mb} MB"), file=where, mb=MAX_BYTES >> 20)
 
 
 def _safe_path(path, where):

@@ -53,6 +53,9 @@ def read(path):
     students = {}
     for row in table:
         student = row["student_id"].strip()
+        if student.startswith(".") or "/" in student or "\\" in student:
+            raise Refused(N_("{path}: {student} cannot be a student id (it names a folder of the course root)"),
+                          path=path, student=student)
         if student in students:
             raise Refused(N_("{path}: the student id {student} is in the roster twice"), path=path, student=student)
         if student:

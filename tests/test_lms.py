@@ -110,7 +110,8 @@ def test_a_resubmission_grades_the_later_upload_and_says_so(tmp_path, roster):
 
 
 def test_a_download_collected_again_replaces_the_earlier_submission_whole(tmp_path, roster):
-    collected_from(tmp_path, roster, {"smithalice_2001_90002_02_gradients.zip": zipped(dict(PACKAGE, **{"old.py": b""}))})
+    earlier = dict(PACKAGE, **{"old.py": b""})
+    collected_from(tmp_path, roster, {"smithalice_2001_90002_02_gradients.zip": zipped(earlier)})
     later = dict(PACKAGE, **{"minigrad/viz/graph.py": b"# the drawing, fixed\n"})
     collected_from(tmp_path, roster, {"smithalice_2001_90009_02_gradients.zip": zipped(later)})
     assert submission(tmp_path, "alice") == later

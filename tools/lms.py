@@ -82,8 +82,9 @@ def parse(member):
     for lms, _, pattern in NAMINGS:
         found = pattern.fullmatch(name)
         if found:
-            return Entry(lms, found["id"], found["name"], found["path"], member, late=bool(found.groupdict().get("late")),
-                         upload=int(found.groupdict().get("upload") or 0))
+            parts = found.groupdict()
+            return Entry(lms, parts["id"], parts["name"], parts["path"], member, late=bool(parts.get("late")),
+                         upload=int(parts.get("upload") or 0))
     raise Refused(N_("{file}: not a file name an LMS gives. Expected one of:\n{patterns}"), file=member.filename,
                   patterns="\n".join(f"  {lms}: {shape}" for lms, shape, _ in NAMINGS))
 

@@ -3,10 +3,13 @@ uploaded twice, unknown), each student's zip unpacked safely, and the roster che
 grading: the graded round trip through an LMS download is in test_classroom.py."""
 import io
 import stat
+import subprocess
+import sys
 import zipfile
 
 import pytest
 
+from conftest import ROOT
 from tools import classroom, lms
 from tools import roster as rosters
 from tools.instructor_messages import Refused
@@ -127,13 +130,24 @@ def test_an_unknown_naming_is_refused_with_the_file_and_the_patterns(tmp_path, r
     assert "alice_02_gradients.zip" in refused.value.said("zh") and "不是" in refused.value.said("zh")
 
 
-def test_the_command_line_refuses_an_unknown_naming_in_the_course_language(tmp_path):
-    classroom.init(tmp_path / "course", "zh")
+def classroom_command(*args):
+    """``python -m tools.classroom ARGS`` as the instructor types it: (exit code, what it printed)."""
+    done = subprocess.run([sys.executable, "-m", "tools.classroom", *map(str, args)], cwd=ROOT, capture_output=True,
+                          text=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_the_command_line_collects_and_refuses_in_the_course_language(tmp_path):
+    course = tmp_path / "course"
+    classroom.init(course, "zh")
+    (tmp_path / "class.csv").write_text(ROSTER)
+    archive = download(tmp_path / "download.zip", {"smithalice_2001_90002_02_gradients.zip": zipped(PACKAGE)})
+    code, printed = classroom_command("collect", course, ASSIGNMENT, "--zip", archive, "--roster", tmp_path / "class.csv")
+    assert code == 0 and submission(tmp_path, "alice") == PACKAGE
+    assert "名单：3 名学生，1 名有提交" in printed and "缺交（在名单上，没有提交）：2\n    mary_ann\n    carol" in printed
     archive = download(tmp_path / "download.zip", {"alice.zip": zipped(PACKAGE)})
-    with pytest.raises(SystemExit) as stopped:
-        classroom.main(["collect", str(tmp_path / "course"), ASSIGNMENT, "--zip", str(archive)])
-    assert "alice.zip" in str(stopped.value.code) and "Canvas" in str(stopped.value.code)
-    assert "不是" in str(stopped.value.code)
+    code, printed = classroom_command("collect", course, ASSIGNMENT, "--zip", archive)
+    assert code == 1 and "alice.zip：不是 LMS 给出的文件名" in printed and "Canvas: <sortable name>" in printed
 
 
 def symlink_zip():

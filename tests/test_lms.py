@@ -72,9 +72,11 @@ def test_canvas_names_with_underscores_and_late_submissions_keep_the_student_who
     collected = collected_from(tmp_path, roster, {
         "mary_ann_late_1234_90001_02_gradients.zip": zipped(PACKAGE),
         "smithalice_2001_90002_my work.zip": zipped(PACKAGE, top=""),
+        "wucarol_3001_90003_package only.zip": zipped({n: d for n, d in PACKAGE.items() if "/" in n}, top=""),
     })
-    assert sorted(collected.students) == ["alice", "mary_ann"] and collected.late == ["mary_ann"]
+    assert sorted(collected.students) == ["alice", "carol", "mary_ann"] and collected.late == ["mary_ann"]
     assert submission(tmp_path, "mary_ann") == PACKAGE == submission(tmp_path, "alice")
+    assert submission(tmp_path, "carol") == {n: d for n, d in PACKAGE.items() if n.startswith("minigrad/")}
     assert not collected.unknown and not collected.twice and not collected.refused
 
 

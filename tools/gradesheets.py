@@ -32,7 +32,7 @@ def scores(nbgrader_csv):
     """{assignment: ({student: score}, max score)} from nbgrader's export."""
     found = {}
     for row in rosters.rows(nbgrader_csv):
-        grades, top = found.setdefault(row["assignment"], ({}, float(row["max_score"])))
+        grades, _ = found.setdefault(row["assignment"], ({}, float(row["max_score"])))
         grades[row["student_id"]] = float(row["score"])
     return found
 

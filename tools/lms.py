@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from . import roster as rosters
 from .instructor_messages import N_, Refused
 
+PACKAGE = "minigrad"  # a zip of the package alone keeps it as its top folder
 MAX_FILES = 1000
 MAX_BYTES = 100 * 2**20
 
@@ -155,7 +156,8 @@ def _files_of(download, entries):
 
 
 def _safe_members(upload, where):
-    """The files of a student's zip, its one top folder (the assignment's) taken away, within the bounds."""
+    """The files of a student's zip, its one top folder (the assignment's, whatever its name) taken away,
+    within the bounds."""
     members = [m for m in upload.infolist() if not m.is_dir() and not JUNK.search(m.filename)]
     _within_bounds(members, where)
     paths = {}
@@ -164,7 +166,7 @@ def _safe_members(upload, where):
             raise Refused(N_("{file} holds a link ({path}), not a file"), file=where, path=member.filename)
         paths[_safe_path(member.filename, where)] = member
     tops = {PurePosixPath(p).parts[0] for p in paths}
-    strip = len(tops) == 1 and all(len(PurePosixPath(p).parts) > 1 for p in paths)
+    strip = len(tops) == 1 and tops != {PACKAGE} and all(len(PurePosixPath(p).parts) > 1 for p in paths)
     return {(str(PurePosixPath(*PurePosixPath(p).parts[1:])) if strip else p): upload.read(m) for p, m in paths.items()}
 
 

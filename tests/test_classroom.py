@@ -180,6 +180,8 @@ def test_grades_export_in_the_layouts_canvas_and_moodle_import(course, tmp_path)
     assert worksheet[0] == WORKSHEET.splitlines()[0].split(",")
     assert [(row[0], row[4]) for row in worksheet[1:]] == [("Participant 42", score["bob"]), ("Participant 43", "")]
     assert len(written) == 3 and all(str(path) in out.getvalue() for path in written)
+    left_out = ", ".join(sorted(["blank", getpass.getuser()]))  # graded, not in the roster
+    assert f"graded but not in the roster, so in no file for an LMS: {left_out}" in out.getvalue()
 
 
 @needs_sandbox

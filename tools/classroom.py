@@ -160,6 +160,10 @@ def export(root, to="grades.csv", roster=None, out=sys.stdout):
     print(say(N_("for Canvas and Moodle, per chapter:"), language), file=out)
     for path in written:
         print(f"  {path}", file=out)
+    graded = {student for grades, _ in gradesheets.scores(to).values() for student in grades}
+    if graded - set(roster.students):
+        print(say(N_("graded but not in the roster, so in no file for an LMS: {students}"), language,
+                  students=", ".join(sorted(graded - set(roster.students)))), file=out)
     return written
 
 

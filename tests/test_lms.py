@@ -227,3 +227,6 @@ def test_without_a_roster_nothing_is_checked_and_the_roster_says_what_it_needs(t
         with pytest.raises(Refused) as refused:
             rosters.read(tmp_path / "roster.csv")
         assert why in refused.value.said("en")
+    with pytest.raises(Refused) as refused:
+        rosters.of_course(tmp_path, tmp_path / "class.csv")
+    assert refused.value.said("en").endswith("class.csv: no such roster file")

@@ -112,7 +112,7 @@ def release(root, assignment, to_exchange=False):
 
 def collect_submissions(root, assignment, archive=None, roster=None, worksheet=None, out=sys.stdout):
     """Collect from the exchange, or from an LMS download; list who submitted what; check the roster."""
-    roster = rosters.read(roster or rosters.default_path(root))
+    roster = rosters.of_course(root, roster)
     collected = None
     if archive:
         collected = collect.from_zip(root, assignment, archive, roster, worksheet)
@@ -152,7 +152,7 @@ def export(root, to="grades.csv", roster=None, out=sys.stdout):
     nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
     language = course_language(root)
     print(say(N_("every grade: {path}"), language, path=to), file=out)
-    roster = rosters.read(roster or rosters.default_path(root))
+    roster = rosters.of_course(root, roster)
     if not roster.students:
         print(say(N_("no roster ({file}): no files for Canvas or Moodle"), language, file=rosters.FILE), file=out)
         return []

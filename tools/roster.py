@@ -37,8 +37,11 @@ class Roster:
         return found
 
 
-def default_path(root):
-    return Path(root) / FILE
+def of_course(root, given=None):
+    """The roster ``given`` (``--roster``: it must exist), else the course root's ``roster.csv`` if there is one."""
+    if given and not Path(given).is_file():
+        raise Refused(N_("{path}: no such roster file"), path=given)
+    return read(given or Path(root) / FILE)
 
 
 def read(path):

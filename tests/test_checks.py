@@ -78,9 +78,12 @@ def test_observations_that_do_not_fit_the_checks_are_refused():
     assert judge("2.1", "passed", reference, "en")["status"] == "failed"
 
 
-def test_every_message_is_translated_with_the_same_placeholders():
-    code = {m.id for m in messages.extracted() if m.id}
-    for path in messages.catalogues():
+@pytest.mark.parametrize("folder", list(messages.DOMAINS), ids=lambda folder: messages.DOMAINS[folder])
+def test_every_message_is_translated_with_the_same_placeholders(folder):
+    """The learner's catalogue and the instructor's (what the classroom commands print)."""
+    code = {m.id for m in messages.extracted(folder) if m.id}
+    assert code and messages.catalogues(folder)
+    for path in messages.catalogues(folder):
         catalog = messages.read(path)
         translated = {m.id: m.string for m in catalog if m.id}
         assert code <= set(translated), f"{path}: run python -m tools.messages; missing {sorted(code - set(translated))}"

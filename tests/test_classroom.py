@@ -45,25 +45,42 @@ def student_nbgrader(home, *args):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def lms_download(path, zipped, folders):
-    """A zip as an LMS gives it: per student, the zip they uploaded (holding the assignment folder) or a folder."""
+ROSTER = """student_id,name,email,canvas_id,sis_user_id,sis_login_id,section
+alice,"Smith, Alice",alice@example.edu,1001,S1001,asmith,A
+bob,Bob Stone,bob@example.edu,,S1002,bstone,B
+carol,"Wu, Carol",carol@example.edu,1003,S1003,cwu,B
+"""
+# Moodle's grading worksheet of the assignment: its participant ids are the assignment's own.
+WORKSHEET = """Identifier,Full name,Email address,Status,Grade,Maximum Grade,Grade can be changed,Feedback comments
+Participant 42,Bob Stone,bob@example.edu,Submitted for grading,,6.00,Yes,
+Participant 43,"Wu, Carol",carol@example.edu,No submission,,6.00,Yes,
+"""
+
+
+def canvas_download(path, student, folder):
+    """A Canvas download: the zip of the assignment folder ``student`` uploaded, late, named as Canvas names it."""
+    upload = io.BytesIO()
+    with zipfile.ZipFile(upload, "w") as inner:
+        for file in folder.rglob("*"):
+            inner.write(file, f"{ASSIGNMENT}/{file.relative_to(folder)}")
     with zipfile.ZipFile(path, "w") as download:
-        for student, folder in zipped.items():
-            upload = io.BytesIO()
-            with zipfile.ZipFile(upload, "w") as inner:
-                for file in folder.rglob("*"):
-                    inner.write(file, f"{ASSIGNMENT}/{file.relative_to(folder)}")
-            download.writestr(f"{student}_1001_{ASSIGNMENT}.zip", upload.getvalue())
-        for student, folder in folders.items():
-            for file in folder.rglob("*"):
-                download.write(file, f"{student}_1002_assignsubmission_file/{file.relative_to(folder)}")
+        download.writestr(f"{student}_late_1001_88001_{ASSIGNMENT}.zip", upload.getvalue())
+
+
+def moodle_download(path, student, folder):
+    """A Moodle download as folders: the files ``student`` uploaded, at their paths."""
+    with zipfile.ZipFile(path, "w") as download:
+        for file in folder.rglob("*"):
+            download.write(file, f"{student}_42_assignsubmission_file/{file.relative_to(folder)}")
 
 
 def run_the_class(folder):
     """A class collected both ways and graded by the command line: the user running the tests through the
-    exchange, alice and bob from an LMS download, blank handed in directly."""
+    exchange, alice from a Canvas download, bob from a Moodle one (both mapped by the roster), blank handed
+    in directly."""
     root, work = folder / "course", folder / "students"
     classroom.init(root, "en")
+    (root / "roster.csv").write_text(ROSTER)
     add_hidden_test(root)
     classroom.release(root, ASSIGNMENT, to_exchange=True)
     exchange = f"--Exchange.root={root / 'exchange'}"
@@ -74,9 +91,13 @@ def run_the_class(folder):
     classroom.collect_submissions(root, ASSIGNMENT, out=io.StringIO())
     alice = solved_copy(root, work / "alice", HONEST["reference"], work / "scratch")
     bob = solved_copy(root, work / "bob", HONEST["partial"], work / "scratch")
-    lms_download(work / "download.zip", {"alice": alice}, {"bob": bob})
+    canvas_download(work / "canvas.zip", "smithalice", alice)
+    moodle_download(work / "moodle.zip", "Bob Stone", bob)
+    (work / "worksheet.csv").write_text(WORKSHEET)
     collected = io.StringIO()
-    classroom.collect_submissions(root, ASSIGNMENT, work / "download.zip", out=collected)
+    classroom.collect_submissions(root, ASSIGNMENT, work / "canvas.zip", out=collected)
+    classroom.collect_submissions(root, ASSIGNMENT, work / "moodle.zip", worksheet=work / "worksheet.csv",
+                                  out=collected)
     hand_in(root, "blank", HONEST["blank"], work / "scratch")
     command = [sys.executable, "-m", "tools.classroom", "autograde", str(root), ASSIGNMENT, "--jobs", "2"]
     graded = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
@@ -101,7 +122,7 @@ def test_init_writes_the_grading_config(tmp_path):
     assert "ClearHiddenTests" in [p.__name__ for p in config.GenerateFeedback.preprocessors]
     assert config.SandboxedExecute.language == "zh"
     assert config.ClearSolutions.code_stub == {"python": ""}  # a released answer cell keeps "answer_qN_M = None"
-    assert config.CourseDirectory.db_url.startswith("sqlite:///") and ".py" in config.FileNameCollectorPlugin.valid_ext
+    assert config.CourseDirectory.db_url.startswith("sqlite:///")
 
 
 @needs_sandbox
@@ -119,6 +140,48 @@ def test_the_command_line_grades_the_class_in_parallel_and_sums_up(course):
     assert course.returncode == 0, course.stdout + course.stderr
     assert "[  4/4]" in course.stdout and "4 submissions, 4 graded, 0 with notes, 0 failed" in course.stdout
     assert grades(course.root) == {getpass.getuser(): 4.0, "alice": 4.0, "bob": 2.0, "blank": 0.0}
+
+
+@needs_sandbox
+def test_lms_downloads_are_mapped_by_the_roster_and_checked(course):
+    assert "alice" in course.collected and "bob" in course.collected and "smithalice" not in course.collected
+    check = course.collected.split("roster: 3 students, ")[-1].splitlines()
+    assert check[0] == "2 with a submission"
+    assert check[1:3] == ["  missing (in the roster, no submission): 1", "    carol"]
+    assert check[3:5] == ["  unknown (submitted, not in the roster): 1", f"    {getpass.getuser()}"]
+    assert "  late (as the LMS marks it): 1\n    alice" in course.collected
+
+
+def read_csv(path):
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.reader(handle))
+
+
+@needs_sandbox
+def test_grades_export_in_the_layouts_canvas_and_moodle_import(course, tmp_path):
+    out = io.StringIO()
+    written = classroom.export(course.root, tmp_path / "grades.csv", out=out)
+    with open(tmp_path / "grades.csv") as handle:
+        nbgrader = {row["student_id"]: row for row in csv.DictReader(handle) if row["assignment"] == ASSIGNMENT}
+    top = f"{float(nbgrader['alice']['max_score']):g}"
+    score = {student: f"{float(nbgrader[student]['score']):g}" if student in nbgrader else ""
+             for student in ("alice", "bob", "carol")}
+    assert score["carol"] == "" and score["bob"] == "2"
+    canvas = read_csv(tmp_path / "canvas" / f"{ASSIGNMENT}.csv")
+    assert canvas == [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ASSIGNMENT],
+                      ["    Points Possible", "", "", "", "", top],
+                      ["Smith, Alice", "1001", "S1001", "asmith", "A", score["alice"]],
+                      ["Bob Stone", "", "S1002", "bstone", "B", score["bob"]],
+                      ["Wu, Carol", "1003", "S1003", "cwu", "B", ""]]
+    assert read_csv(tmp_path / "moodle" / f"{ASSIGNMENT}.csv") == [
+        ["Full name", "Email address", ASSIGNMENT], ["Smith, Alice", "alice@example.edu", score["alice"]],
+        ["Bob Stone", "bob@example.edu", score["bob"]], ["Wu, Carol", "carol@example.edu", ""]]
+    worksheet = read_csv(tmp_path / "moodle" / f"{ASSIGNMENT}-worksheet.csv")
+    assert worksheet[0] == WORKSHEET.splitlines()[0].split(",")
+    assert [(row[0], row[4]) for row in worksheet[1:]] == [("Participant 42", score["bob"]), ("Participant 43", "")]
+    assert len(written) == 3 and all(str(path) in out.getvalue() for path in written)
+    left_out = ", ".join(sorted(["blank", getpass.getuser()]))  # graded, not in the roster
+    assert f"graded but not in the roster, so in no file for an LMS: {left_out}" in out.getvalue()
 
 
 @needs_sandbox

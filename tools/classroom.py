@@ -12,18 +12,21 @@ those are what get graded.
 
     python -m tools.classroom init ROOT --lang zh [--db URL] [--exchange DIR]
     python -m tools.classroom release ROOT 02_gradients [--to-exchange]
-    python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip]
+    python -m tools.classroom collect ROOT 02_gradients [--zip LMS_DOWNLOAD.zip [--worksheet MOODLE.csv]]
+                                                       [--roster ROSTER.csv]
     python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
                                         [--regrade] [--shard 1/2]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
-    python -m tools.classroom export ROOT [--to grades.csv]
+    python -m tools.classroom export ROOT [--to grades.csv] [--roster ROSTER.csv]
 """
 import argparse
 import sys
 import warnings
 from pathlib import Path
 
-from . import build, classwide, collect, editions, ledger, limits, nbgraderapp, notebooks
+from . import build, classwide, collect, editions, gradesheets, ledger, limits, nbgraderapp, notebooks
+from . import roster as rosters
+from .instructor_messages import N_, Refused, course_language, say
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
@@ -46,13 +49,7 @@ c.Autograde.exclude_overwriting = {exclude!r}
 grading.configure(c, language={language!r})
 # Every limit grading puts on a submission (see tools/limits.py; `python -m tools.limits ROOT` prints them):
 {limits}
-# LMS downloads (nbgrader zip_collect): keep the package's .py files, not only notebooks. A file's
-# student is the start of its top folder's name, up to "_" (e.g. "alice_1234_02_gradients.zip").
-c.FileNameCollectorPlugin.valid_ext = [".ipynb", ".py"]
-c.FileNameCollectorPlugin.named_regexp = {lms_regexp!r}
 '''
-# A file extracted from an LMS download: extracted/<download>/<student>_.../[NN_chapter/]<path in the assignment>
-LMS_REGEXP = r".*/extracted/[^/]+/(?P<student_id>[^/_]+)[^/]*/(?:\d\d_[a-z_]+/)?(?P<file_id>.+)$"
 
 
 def chapter_of(step):
@@ -101,7 +98,7 @@ def init(root, language, db_url=None, exchange=None):
         exchange.chmod(0o777)  # as nbgrader makes it: every student drops submissions in it
     (root / "nbgrader_config.py").write_text(CONFIG.format(
         repo=str(build.ROOT), root=str(root), db_url=db_url, exchange=str(exchange), exclude=exclude,
-        language=language, lms_regexp=LMS_REGEXP, limits=limits.settings()))
+        language=language, limits=limits.settings()))
     return list(exclude)
 
 
@@ -113,10 +110,12 @@ def release(root, assignment, to_exchange=False):
         nbgraderapp.succeed(api.release_assignment(assignment), "release_assignment")
 
 
-def collect_submissions(root, assignment, archive=None, out=sys.stdout):
-    """Collect from the exchange, or from an LMS download; list who submitted what."""
+def collect_submissions(root, assignment, archive=None, roster=None, worksheet=None, out=sys.stdout):
+    """Collect from the exchange, or from an LMS download; list who submitted what; check the roster."""
+    roster = rosters.of_course(root, roster)
+    collected = None
     if archive:
-        collect.from_zip(root, assignment, archive)
+        collected = collect.from_zip(root, assignment, archive, roster, worksheet)
     else:
         collect.from_exchange(root, assignment)
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
@@ -126,6 +125,7 @@ def collect_submissions(root, assignment, archive=None, out=sys.stdout):
         folder = Path(root) / "submitted" / student / assignment
         missing = [name for name in learner if not (folder / name).is_file()]
         print(f"  {student:<24} {'missing: ' + ', '.join(missing) if missing else 'all package files'}", file=out)
+    print("\n".join(rosters.check(course_language(root), roster, found, collected)), file=out)
     return found
 
 
@@ -147,8 +147,24 @@ def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
     return results
 
 
-def export(root, to="grades.csv"):
+def export(root, to="grades.csv", roster=None, out=sys.stdout):
+    """Write nbgrader's CSV of every grade, and beside it each chapter's files for Canvas and Moodle."""
     nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
+    language = course_language(root)
+    print(say(N_("every grade: {path}"), language, path=to), file=out)
+    roster = rosters.of_course(root, roster)
+    if not roster.students:
+        print(say(N_("no roster ({file}): no files for Canvas or Moodle"), language, file=rosters.FILE), file=out)
+        return []
+    written = gradesheets.write(root, to, roster)
+    print(say(N_("for Canvas and Moodle, per chapter:"), language), file=out)
+    for path in written:
+        print(f"  {path}", file=out)
+    graded = {student for grades, _ in gradesheets.scores(to).values() for student in grades}
+    if graded - set(roster.students):
+        print(say(N_("graded but not in the roster, so in no file for an LMS: {students}"), language,
+                  students=", ".join(sorted(graded - set(roster.students)))), file=out)
+    return written
 
 
 def _shard(text):
@@ -180,7 +196,8 @@ def main(argv=None):
             command.add_argument("--to-exchange", action="store_true", help="also publish to nbgrader's exchange")
         if name in ("autograde", "feedback"):
             command.add_argument("--jobs", type=int, help="parallel workers (default: one more than CPUs)")
-    commands.choices["collect"].add_argument("--zip", help="an LMS download: a zip of students' folders or zips")
+    commands.choices["collect"].add_argument("--zip", help="an LMS download (Canvas, Moodle): the zip as it comes")
+    commands.choices["collect"].add_argument("--worksheet", help="Moodle: the assignment's grading worksheet (CSV)")
     commands.choices["autograde"].add_argument("--student", action="append", help="only this student (repeatable)")
     commands.choices["autograde"].add_argument("--regrade", action="store_true",
                                                help="grade again the submissions an earlier run graded")
@@ -190,14 +207,23 @@ def main(argv=None):
     grades = commands.add_parser("export", help="write every grade to a CSV file")
     grades.add_argument("root")
     grades.add_argument("--to", default="grades.csv")
+    for command in (commands.choices["collect"], grades):
+        command.add_argument("--roster", help="the class list (CSV; default: ROOT/roster.csv)")
     args = parser.parse_args(argv)
+    try:
+        _run(args)
+    except Refused as refused:  # a download or a roster that cannot be read (collect, export)
+        sys.exit(refused.said(course_language(args.root)))
+
+
+def _run(args):
     if args.command == "init":
         for name in init(args.root, args.lang, args.db, args.exchange):
             print(f"source/{name}")
     elif args.command == "release":
         release(args.root, args.assignment, args.to_exchange)
     elif args.command == "collect":
-        collect_submissions(args.root, args.assignment, args.zip)
+        collect_submissions(args.root, args.assignment, args.zip, args.roster, args.worksheet)
     elif args.command == "autograde":
         results = classwide.autograde(args.root, args.assignment, jobs=args.jobs, students=args.student,
                                       regrade=args.regrade, shard=args.shard)
@@ -205,7 +231,7 @@ def main(argv=None):
     elif args.command == "feedback":
         feedback(args.root, args.assignment, args.jobs, args.to_exchange)
     else:
-        export(args.root, args.to)
+        export(args.root, args.to, args.roster)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Getting submissions into the course root, and making each one gradable.
 
 Two ways in: nbgrader's exchange (``nbgrader collect``), or the zip an LMS gives for
-download (``nbgrader zip_collect``, configured by ``classroom init`` to keep ``.py`` files
-and to read the student from each top folder's name, see ``classroom.LMS_REGEXP``).
+download, read as Canvas and Moodle name its files and mapped to the course's ids through
+the roster (``tools/lms.py``, ``tools/roster.py``).
 
 Grades come from the package files, so a notebook that cannot be read (malformed JSON, not
 a notebook) or is missing must not cost a student the grade of their code: it is replaced
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import nbgraderapp
+from . import gradesheets, lms, nbgraderapp
 
 UNREADABLE = ".unreadable"
 
@@ -24,14 +24,18 @@ def from_exchange(root, assignment):
     nbgraderapp.succeed(nbgraderapp.api(root).collect(assignment, update=True), "collect")
 
 
-def from_zip(root, assignment, archive):
-    """Collect the submissions of an LMS download (a zip of folders or of zips, one per student)."""
-    inbox = Path(root) / "downloaded" / assignment / "archive"
-    if inbox.exists():
-        shutil.rmtree(inbox)
-    inbox.mkdir(parents=True)
-    shutil.copy(archive, inbox)
-    nbgraderapp.command(root, "zip_collect", assignment, "--force")
+def from_zip(root, assignment, archive, roster, worksheet=None):
+    """Collect the submissions of an LMS download; return what ``lms.read`` found (for the roster check).
+
+    A Moodle grading worksheet is kept in the course root: the grade export fills it in.
+    """
+    collected = lms.read(archive, roster, worksheet)
+    lms.unpack(archive, root, assignment, collected)
+    if worksheet:
+        kept = gradesheets.worksheet_path(root, assignment)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(worksheet, kept)
+    return collected
 
 
 def students(root, assignment):

@@ -2,7 +2,7 @@
 
 Both read the course root's ``nbgrader_config.py``. The API is the quick way (nbgrader takes
 seconds to start): the class-wide commands grade many students in one process with it. The
-command line serves what the API lacks (``zip_collect``, ``export``), run as an instructor
+command line serves what the API lacks (``export``), run as an instructor
 would type it, in the course root.
 """
 import os

@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 
+from . import practice
 from .messages import N_, language, say
 from .steps import expected_observations, order
 from .steps.answers import is_right
@@ -23,6 +24,9 @@ CRASHED = N_("✗ Step {step}: the checks could not run:\n{tail}")
 UNANSWERED = N_("question {question} is not answered yet: set the variable above and run both cells again.")
 WRONG_ANSWER = N_("✗ {question}: {answer} is not the answer. Read the section again and retry.")
 RIGHT_ANSWER = N_("✓ {question}: right.")
+NO_QUESTION = N_("There is no practice question {question}. The questions are: {questions}.")
+WRONG_KIND = N_("✗ {question}: the answer is {kind}, and {answer} is {got}. Write it without quotes if it is "
+                "a number or True/False, in quotes if it is text.")
 PROGRESS = N_("Progress: {passed} of {total} steps passed, {failing} failing, {todo} not started.")
 CHAPTER = N_("chapter {n}:")
 NEEDS = N_(" (needs {missing})")
@@ -112,9 +116,17 @@ def _observe(step, timeout):
 
 
 def check_answer(question, answer):
-    """Check the answer to a practice question ("q3.1"); raise if it is missing or wrong."""
+    """Check the answer to a practice question ("q3.1"); raise if it is missing, of the wrong kind, or wrong."""
+    if question not in practice.QUESTIONS:
+        raise CheckFailed(say(NO_QUESTION, question=question, questions=", ".join(practice.QUESTIONS))) from None
     if answer is None:
         raise StepNotImplemented(say(UNANSWERED, question=question)) from None
+    wanted, got = practice.QUESTIONS[question], practice.kind_of(answer)
+    if got != wanted:
+        raise CheckFailed(say(WRONG_KIND, question=question, answer=repr(answer), kind=say(practice.KINDS[wanted]),
+                              got=say(practice.KINDS[got]) if got else type(answer).__name__)) from None
     if not is_right(question, answer):
-        raise CheckFailed(say(WRONG_ANSWER, question=question, answer=repr(answer))) from None
+        message = say(WRONG_ANSWER, question=question, answer=repr(answer))
+        explanation = practice.misconception(question, answer)
+        raise CheckFailed(message if explanation is None else f"{message}\n{explanation}") from None
     print(say(RIGHT_ANSWER, question=question))

@@ -15,6 +15,7 @@ import io
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 
@@ -46,8 +47,6 @@ def _children_cpu():
 
 def startup(repeat):
     """The fresh process alone: Python starting and importing minigrad, no check run."""
-    import subprocess
-
     return timed(lambda: subprocess.run([sys.executable, "-c", "import minigrad.steps"], check=True), repeat)
 
 

@@ -138,7 +138,7 @@ def _backward(see, output):
 
 @contextlib.contextmanager
 def _runs():
-    """The nodes the engine runs, in order, each with the gradients it was given (as plain numbers)."""
+    """The nodes the engine runs, in order, each with the gradients it was given."""
     ran = []
     node_call.observers.append(lambda node, grads, results: ran.append((node, grads)))
     try:
@@ -162,14 +162,10 @@ def the_ready_queue_runs_the_newest_node_first(see):
 @step("2.3")
 def two_ready_nodes_run_newest_first(see):
     a, b = _leaf([1.0]), _leaf([2.0])
-    names = {}
-    out = a * 2.0
-    names[out.grad_fn] = "a * 2"
-    other = b * 3.0
-    names[other.grad_fn] = "b * 3"
-    total = out + other
-    names[total.grad_fn] = "+"
-    names[gradient_edge(a)[0]], names[gradient_edge(b)[0]] = "a.grad", "b.grad"
+    left, right = a * 2.0, b * 3.0  # both ready once "+" has run: PyTorch runs the newer, b * 3, first
+    total = left + right
+    names = {left.grad_fn: "a * 2", right.grad_fn: "b * 3", total.grad_fn: "+",
+             gradient_edge(a)[0]: "a.grad", gradient_edge(b)[0]: "b.grad"}
     with _runs() as ran:
         _backward(see, total)
     order = [names.get(node, "root") for node, _ in ran]

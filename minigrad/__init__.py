@@ -11,7 +11,8 @@ from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F40
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
 from .autograd.grad_mode import is_inference_mode_enabled
 from . import func  # noqa: E402 - the transforms, built on the operations
-from .check import check, check_answer
+from .check import check, check_answer, progress
+from .hints import hint
 from .messages import set_language
 from .creation import (
     arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, ones, ones_like, tensor,

@@ -13,8 +13,9 @@ import sys
 import tempfile
 
 
+from . import practice
 from .messages import N_, language, say
-from .steps import expected_observations
+from .steps import expected_observations, order
 from .steps.answers import is_right
 from .steps.judge import judge
 
@@ -23,6 +24,14 @@ CRASHED = N_("✗ Step {step}: the checks could not run:\n{tail}")
 UNANSWERED = N_("question {question} is not answered yet: set the variable above and run both cells again.")
 WRONG_ANSWER = N_("✗ {question}: {answer} is not the answer. Read the section again and retry.")
 RIGHT_ANSWER = N_("✓ {question}: right.")
+NO_QUESTION = N_("There is no practice question {question}. The questions are: {questions}.")
+WRONG_KIND = N_("✗ {question}: the answer is {kind}, and {answer} is {got}. Write it without quotes if it is "
+                "a number or True/False, in quotes if it is text.")
+PROGRESS = N_("Progress: {passed} of {total} steps passed, {failing} failing, {todo} not started.")
+CHAPTER = N_("chapter {n}:")
+NEEDS = N_(" (needs {missing})")
+FAILING = N_("Failing: {steps}. Run minigrad.check(\"{first}\") to see why.")
+MARKS = {"passed": "✓", "failed": "✗", "not_implemented": "·"}
 MAX_REPORT = 4 << 20  # bytes of observations read back: far more than any step writes
 
 
@@ -36,7 +45,11 @@ class CheckFailed(AssertionError):
 
 def check(step, *, timeout=120):
     """Run the checks of ``step`` ("1.2") in a fresh interpreter; raise if they fail."""
-    verdict = judge(step, _observe(step, timeout), expected_observations().get(step, {}), language())
+    try:
+        seen = _observe(step, timeout).get("0", {})
+    except _Stopped as stopped:
+        raise CheckFailed(stopped.message(step)) from None
+    verdict = judge(step, seen, expected_observations().get(step, {}), language())
     if verdict["status"] == "passed":
         print(verdict["message"])
         return None
@@ -44,8 +57,49 @@ def check(step, *, timeout=120):
     raise error(verdict["message"]) from None
 
 
+def progress(*, timeout=120):
+    """Print every step of the course as passed, failing or not started (one fresh process for all)."""
+    expected = expected_observations()
+    try:
+        seen = _observe("all", timeout)
+    except _Stopped as stopped:  # named as the span of steps: "✗ Step 1.1–6.3: ..."
+        steps = sorted(expected, key=order)
+        print(stopped.message(f"{steps[0]}–{steps[-1]}"))
+        return
+    verdicts = {step: judge(step, seen.get(step, {}), expected[step], language()) for step in sorted(expected, key=order)}
+    print(progress_report(verdicts))
+
+
+def progress_report(verdicts):
+    """The learner's view of ``verdicts`` (step -> judge's verdict): a count, then a line per chapter."""
+    marks, counts, chapters = [], {"passed": 0, "failed": 0, "not_implemented": 0}, {}
+    for step, verdict in verdicts.items():
+        status = verdict["status"]
+        counts[status] += 1
+        missing = verdict.get("missing", step)
+        mark = MARKS[status] + " " + step + (say(NEEDS, missing=missing) if missing != step else "")
+        chapters.setdefault(step.split(".")[0], []).append(mark)
+    lines = [say(PROGRESS, passed=counts["passed"], total=len(verdicts), failing=counts["failed"],
+                 todo=counts["not_implemented"])]
+    lines += [say(CHAPTER, n=n) + "   " + "   ".join(marks) for n, marks in chapters.items()]
+    failing = [step for step, verdict in verdicts.items() if verdict["status"] == "failed"]
+    if failing:
+        lines.append(say(FAILING, steps=", ".join(failing), first=failing[0]))
+    return "\n".join(lines)
+
+
+class _Stopped(Exception):
+    """The checking process did not give its report: it ran out of time, or died."""
+
+    def __init__(self, template, **fields):
+        self.template, self.fields = template, fields
+
+    def message(self, step):
+        return say(self.template, step=step, **self.fields)
+
+
 def _observe(step, timeout):
-    """What the checks of ``step`` saw of the package on disk (seed 0), from a fresh process."""
+    """The report of the checks of ``step`` ("all": every step) on the package on disk, from a fresh process."""
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]))
     with tempfile.TemporaryDirectory() as scratch:
@@ -54,18 +108,25 @@ def _observe(step, timeout):
         try:
             done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout, cwd=package_root)
         except subprocess.TimeoutExpired:
-            raise CheckFailed(say(TIMEOUT, step=step, seconds=timeout)) from None
+            raise _Stopped(TIMEOUT, seconds=timeout) from None
         if not os.path.exists(report) or os.path.getsize(report) > MAX_REPORT:
-            tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-5:])
-            raise CheckFailed(say(CRASHED, step=step, tail=tail)) from None
+            raise _Stopped(CRASHED, tail="\n".join((done.stderr or done.stdout).strip().splitlines()[-5:])) from None
         with open(report) as file:
-            return json.load(file).get("0", {})
+            return json.load(file)
 
 
 def check_answer(question, answer):
-    """Check the answer to a practice question ("q3.1"); raise if it is missing or wrong."""
+    """Check the answer to a practice question ("q3.1"); raise if it is missing, of the wrong kind, or wrong."""
+    if question not in practice.QUESTIONS:
+        raise CheckFailed(say(NO_QUESTION, question=question, questions=", ".join(practice.QUESTIONS))) from None
     if answer is None:
         raise StepNotImplemented(say(UNANSWERED, question=question)) from None
+    wanted, got = practice.QUESTIONS[question], practice.kind_of(answer)
+    if got != wanted:
+        raise CheckFailed(say(WRONG_KIND, question=question, answer=repr(answer), kind=say(practice.KINDS[wanted]),
+                              got=say(practice.KINDS[got]) if got else type(answer).__name__)) from None
     if not is_right(question, answer):
-        raise CheckFailed(say(WRONG_ANSWER, question=question, answer=repr(answer))) from None
+        message = say(WRONG_ANSWER, question=question, answer=repr(answer))
+        explanation = practice.misconception(question, answer)
+        raise CheckFailed(message if explanation is None else f"{message}\n{explanation}") from None
     print(say(RIGHT_ANSWER, question=question))

@@ -13,6 +13,8 @@ import pytest
 
 from conftest import EDITION, ROOT
 from minigrad import steps
+from minigrad.messages import say
+from minigrad.steps.chapter1 import NOT_SUMMED
 from minigrad.steps.judge import judge
 from tools import build, editions, messages
 
@@ -57,17 +59,18 @@ def test_a_forgotten_sum_to_is_named_with_the_shapes(tmp_path):
                            "grad_other = grad * self_ if need_other else None")
     verdict = _verdict(parent, "1.4")
     assert verdict["status"] == "failed"
-    assert verdict["message"] == ("✗ Step 1.4: d(a*b)/db must be summed back to b's shape (3,): shape (2, 3), "
-                                  "expected (3,)"), verdict
+    assert verdict["message"] == (f"✗ Step 1.4: {say(NOT_SUMMED, 'en')}\n"
+                                  "d(a*b)/db must be summed back to b's shape (3,): shape (2, 3), expected (3,)"), verdict
     chinese = _verdict(parent, "1.4", "zh")
-    assert chinese["message"] == "✗ 第 1.4 步：d(a*b)/db 必须求和回 b 的形状 (3,)：形状为 (2, 3)，应为 (3,)", chinese
+    assert chinese["message"] == (f"✗ 第 1.4 步：{say(NOT_SUMMED, 'zh')}\n"
+                                  "d(a*b)/db 必须求和回 b 的形状 (3,)：形状为 (2, 3)，应为 (3,)"), chinese
 
 
 def test_a_crash_in_the_learners_code_says_where(tmp_path):
     parent = _edition_with(tmp_path, "2.4", "grad_self = grad @ _transpose(mat2) if need_self else None",
-                           "grad_self = grad @ mat2 if need_self else None")
+                           "grad_self = grad @ _transpose(mat2) if need_self else nothing")
     verdict = _verdict(parent, "2.4")
-    assert verdict["status"] == "failed" and "your code raised ValueError" in verdict["message"], verdict
+    assert verdict["status"] == "failed" and "your code raised NameError" in verdict["message"], verdict
     assert "linalg.py" in verdict["message"], verdict
 
 

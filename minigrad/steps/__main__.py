@@ -3,6 +3,8 @@
     python -m minigrad.steps observe 2.3 --out FILE [--seed 0 --seed 77 ...]
         run step 2.3's checks on this package; write what they saw (plain data) to FILE
         (``--out -``: as the last line printed)
+    python -m minigrad.steps observe all --out FILE
+        every step's checks, seed 0, in this one process: ``{step: observations}`` (``progress()``)
     python -m minigrad.steps 2.3 [--lang zh]      (or ``all``)
         observe and judge at once, against the recorded reference (``expected.json``):
         one JSON verdict per step, for the tests and the maintainers
@@ -16,7 +18,7 @@ import argparse
 import json
 
 from ..messages import languages
-from . import expected_observations, load_all, observe_step, order
+from . import expected_observations, load_all, observe_all, observe_step, order
 from .judge import judge
 
 
@@ -29,7 +31,10 @@ def main():
     parser.add_argument("--lang", default="en", choices=languages())
     arguments = parser.parse_args()
     if arguments.command == "observe":
-        seen = {str(seed): observe_step(arguments.step, seed) for seed in arguments.seed or [0]}
+        if arguments.step == "all":
+            seen = observe_all()
+        else:
+            seen = {str(seed): observe_step(arguments.step, seed) for seed in arguments.seed or [0]}
         if arguments.out == "-":
             print("\n" + json.dumps(seen), flush=True)
         else:

@@ -77,20 +77,50 @@ def constants_have_no_edge(see):
     see(gradient_edge(3.0), N_("gradient_edge(3.0) for a Python number"))
 
 
+SUM_TO_AXES = N_(
+    "sum_to could not give the shape asked for (numpy's reshape refused): sum over both kinds of stretched axes, "
+    "the leading ones broadcasting added and those where the shape has 1 but the gradient does not "
+    "(reread exercise 1.3)."
+)
+ONLY_ARRAYS = N_(
+    "your code failed on tensors: with create_graph=True, gradients and saved values are tensors, and numpy "
+    "functions (np.sum, np.multiply, np.matmul, ...) refuse them. Use operators and methods both have "
+    "(*, @, .sum(axis=..., keepdims=...), sum_to) (reread the exercise)."
+)
+ONLY_TENSORS = N_(
+    "your code failed on numpy arrays: while backward runs, gradients and saved values are numpy arrays, which "
+    "have no tensor methods (.t(), .mm(), sum(dim=...)). Use operators and methods both have "
+    "(*, @, .sum(axis=..., keepdims=...), sum_to) (reread the exercise)."
+)
+MISUSED = (TypeError, AttributeError)  # how numpy-only or tensor-only code fails on the other kind
+
+
+def _sum_to(see, grad, shape):
+    """The learner's ``sum_to``, a reshape numpy refuses named as the mistake it is."""
+    return see.attempt(lambda: sum_to(grad, shape), (ValueError, SUM_TO_AXES))
+
+
 @step("1.3")
 def sum_to_undoes_broadcasting(see):
     grad = np.arange(6, dtype=np.float32).reshape(2, 3)
-    see(sum_to(grad, (3,)), N_("sum_to(grad (2, 3), (3,))"))
-    see(sum_to(grad, (2, 1)), N_("sum_to(grad (2, 3), (2, 1))"))
-    see(sum_to(grad, ()), N_("sum_to(grad (2, 3), ()) for a scalar"))
-    see(sum_to(grad, (2, 3)), N_("sum_to with the same shape must change nothing"))
+    see(_sum_to(see, grad, (3,)), N_("sum_to(grad (2, 3), (3,))"))
+    see(_sum_to(see, grad, (2, 1)), N_("sum_to(grad (2, 3), (2, 1))"))
+    see(_sum_to(see, grad, ()), N_("sum_to(grad (2, 3), ()) for a scalar"))
+    see(_sum_to(see, grad, (2, 3)), N_("sum_to with the same shape must change nothing"))
 
 
 @step("1.3")
 def sum_to_keeps_stretched_ones(see):
     grad = np.ones((4, 2, 3), dtype=np.float32)
-    see(sum_to(grad, (2, 1)), N_("sum_to(ones (4, 2, 3), (2, 1))"))
-    see(sum_to(grad, (1, 1, 3)), N_("sum_to(ones (4, 2, 3), (1, 1, 3))"))
+    see(_sum_to(see, grad, (2, 1)), N_("sum_to(ones (4, 2, 3), (2, 1))"))
+    see(_sum_to(see, grad, (1, 1, 3)), N_("sum_to(ones (4, 2, 3), (1, 1, 3))"))
+
+
+@step("1.3")
+def sum_to_works_on_tensors(see):
+    grad = Tensor._wrap(np.arange(6, dtype=np.float32).reshape(2, 3))
+    see(see.attempt(lambda: sum_to(grad, (2, 1)), (MISUSED, ONLY_ARRAYS)),
+        N_("sum_to of a tensor (2, 3) to (2, 1), as with create_graph=True: a tensor"))
 
 
 def _mul_node(a, b, need=(True, True)):
@@ -102,28 +132,60 @@ def _mul_node(a, b, need=(True, True)):
     return node
 
 
+TWO_GRADIENTS = N_(
+    "backward must return a tuple of two gradients, one per input, in the order of the inputs (None for an "
+    "input that needs none) (reread exercise 1.4)."
+)
+NOT_SUMMED = N_(
+    "this gradient still has the broadcast shape: broadcasting was not undone on this input. Bring each "
+    "gradient back to its own input's shape with sum_to (reread exercises 1.3 and 1.4)."
+)
+
+
+def gradients_of(see, node, grad, *named):
+    """``node.backward(grad)`` called as the engine calls it, checked before use: a tuple of two
+    gradients. Code that fails on numpy arrays is named (and the failures in ``named``, as
+    ``see.attempt`` takes them), not shown as a traceback."""
+    grads = see.attempt(lambda: call_backward(node, grad), (MISUSED, ONLY_TENSORS), *named)
+    see.require(isinstance(grads, (tuple, list)) and len(grads) == 2, TWO_GRADIENTS)
+    return grads
+
+
 @step("1.4")
 def mul_backward_swaps_the_factors(see):
     a, b = _leaf([1.0, 2.0, 3.0]), _leaf([4.0, 5.0, 6.0])
-    grad_a, grad_b = call_backward(_mul_node(a, b), np.ones(3, dtype=np.float32))
+    grad_a, grad_b = gradients_of(see, _mul_node(a, b), np.ones(3, dtype=np.float32))
     see(grad_a, N_("d(a*b)/da with grad = ones"))
     see(grad_b, N_("d(a*b)/db with grad = ones"))
-    grad_a, _ = call_backward(_mul_node(a, b), np.array([1.0, 0.5, 2.0], dtype=np.float32))
+    grad_a, _ = gradients_of(see, _mul_node(a, b), np.array([1.0, 0.5, 2.0], dtype=np.float32))
     see(grad_a, N_("d(a*b)/da must be grad * b"))
 
 
 @step("1.4")
 def mul_backward_undoes_broadcasting(see):
     a, b = _leaf(np.ones((2, 3))), _leaf([1.0, 2.0, 3.0])
-    grad_a, grad_b = call_backward(_mul_node(a, b), np.ones((2, 3), dtype=np.float32))
+    grad = np.ones((2, 3), dtype=np.float32)
+    grad_a, grad_b = gradients_of(see, _mul_node(a, b), grad)
     see(grad_a, N_("d(a*b)/da, a (2, 3), b (3,)"))
-    see(grad_b, N_("d(a*b)/db must be summed back to b's shape (3,)"))
+    see(grad_b, N_("d(a*b)/db must be summed back to b's shape (3,)"), mistakes=[(grad * a._array, NOT_SUMMED)])
+    grad_b, grad_a = gradients_of(see, _mul_node(b, a), grad)  # the broadcast input first
+    see(grad_b, N_("d(b*a)/db must be summed back to b's shape (3,)"), mistakes=[(grad * a._array, NOT_SUMMED)])
+    see(grad_a, N_("d(b*a)/da, b (3,), a (2, 3)"))
+
+
+@step("1.4")
+def mul_backward_works_on_tensors(see):
+    a, b = _leaf([1.0, 2.0, 3.0]), _leaf([[1.0], [2.0]])
+    node = _mul_node(a, b)
+    grads = see.attempt(lambda: node.backward(_leaf(np.ones((2, 3)))), (MISUSED, ONLY_ARRAYS))  # grad mode on
+    see.require(isinstance(grads, (tuple, list)) and len(grads) == 2, TWO_GRADIENTS)
+    see(list(grads), N_("the gradients of a (3,) * b (2, 1) for a tensor gradient, as with create_graph=True: tensors"))
 
 
 @step("1.4")
 def mul_backward_skips_unneeded_gradients(see):
     a, b = _leaf([1.0, 2.0]), _leaf([3.0, 4.0])
-    grad_a, grad_b = call_backward(_mul_node(a, b, need=(True, False)), np.ones(2, dtype=np.float32))
+    grad_a, grad_b = gradients_of(see, _mul_node(a, b, need=(True, False)), np.ones(2, dtype=np.float32))
     see(grad_a, N_("d(a*b)/da when only a needs a gradient"))
     see(grad_b, N_("the gradient for b, which needs none"))
 
@@ -148,7 +210,7 @@ def sum_to_undoes_any_broadcast(see):
     for _ in range(3):
         target = draw.shape(see.rng)
         source = draw.broadcast_source(see.rng, target)
-        see(sum_to(draw.values(see.rng, target), source), N_("sum_to of a gradient of a random shape to a shape that broadcasts to it"))
+        see(_sum_to(see, draw.values(see.rng, target), source), N_("sum_to of a gradient of a random shape to a shape that broadcasts to it"))
 
 
 @step("1.4")
@@ -156,6 +218,6 @@ def mul_backward_on_drawn_values(see):
     shape = draw.shape(see.rng)
     a = _leaf(draw.values(see.rng, shape))
     b = _leaf(draw.values(see.rng, draw.broadcast_source(see.rng, shape)))
-    grad_a, grad_b = call_backward(_mul_node(a, b), draw.values(see.rng, shape))
+    grad_a, grad_b = gradients_of(see, _mul_node(a, b), draw.values(see.rng, shape))
     see(grad_a, N_("d(a*b)/da for values drawn at random"))
     see(grad_b, N_("d(a*b)/db for values drawn at random (b broadcast to a's shape)"))

@@ -3,18 +3,20 @@
 2.1 and 2.2 are checked with nodes and leaves made by hand; 2.3 runs real graphs
 (it needs chapter 1 and steps 2.1–2.2); 2.4 calls ``MmBackward0.backward`` directly.
 """
+import contextlib
+
 import numpy as np
 
-from ..autograd import _root_edge
-from ..autograd.engine import ReadyQueue, compute_dependencies, run_backward
-from ..autograd.graph import Node, accumulate_grad
+from ..autograd import _root_edge, node_call
+from ..autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
+from ..autograd.graph import Node, accumulate_grad, gradient_edge
 from ..autograd.saved_tensor import SavedTensor
 from ..creation import ones
 from ..messages import N_
 from ..ops.linalg import MmBackward0
 from ..tensor import Tensor
 from . import draw, step
-from .expect import call_backward
+from .chapter1 import MISUSED, ONLY_ARRAYS, TWO_GRADIENTS, gradients_of
 
 
 class _Pass(Node):
@@ -22,10 +24,18 @@ class _Pass(Node):
 
     def __init__(self, *inputs):
         self._saved, self._hooks, self._seq = (), None, 0
+        self._shape, self._dtype = (1,), np.dtype(np.float32)
         self.next_functions = tuple((n, 0) for n in inputs)
 
     def backward(self, grad):
         return (grad,) * len(self.next_functions)
+
+
+class _Silent(_Pass):
+    """A node made by hand that sends no gradient (None) to its inputs."""
+
+    def backward(self, grad):
+        return (None,) * len(self.next_functions)
 
 
 @step("2.1")
@@ -46,13 +56,19 @@ def a_node_used_twice_counts_twice(see):
     see(compute_dependencies(top).get(leaf), N_("dependencies of a in a + a"))
 
 
+RECURSION_DEPENDENCIES = N_(
+    "compute_dependencies went past Python's recursion limit (RecursionError) on a chain 10,000 deep: walk the "
+    "graph with a list used as a stack, never with recursion (reread exercise 2.1)."
+)
+
+
 @step("2.1")
 def a_deep_chain_needs_no_recursion(see):
     node = _Pass()
     first = node
     for _ in range(10_000):
         node = _Pass(node)
-    deps = compute_dependencies(node)
+    deps = see.attempt(lambda: compute_dependencies(node), (RecursionError, RECURSION_DEPENDENCIES))
     see(len(deps), N_("nodes found in a chain 10,000 deep"))
     see(deps.get(first), N_("dependencies of the chain's last node"))
 
@@ -79,8 +95,56 @@ def the_stored_gradient_is_a_copy(see):
     see(w._grad.dtype, N_("w.grad.dtype"))
 
 
-def _backward(output):
-    run_backward([_root_edge(output, 0)], [np.ones(output._array.shape, output._array.dtype)], False, False)
+FIFO = N_(
+    "the ready queue gives nodes back in the order they were pushed (first in, first out): PyTorch runs the ready "
+    "node created last first, the one with the largest _seq (reread exercise 2.3)."
+)
+OLDEST_FIRST = N_(
+    "the ready queue gives back the oldest node first (the smallest _seq): PyTorch runs the newest first, the "
+    "largest _seq (a heap of -_seq) (reread exercise 2.3)."
+)
+STACK = N_(
+    "the ready queue gives back the node pushed last (a stack): PyTorch orders ready nodes by their creation "
+    "number _seq, the largest first, whatever the order they were pushed in (reread exercise 2.3)."
+)
+RAN_EARLY = N_(
+    "a node ran before all its gradients had arrived, or ran twice: push a node on the ready queue only when its "
+    "dependency count falls to 0 (reread exercise 2.3)."
+)
+OVERWRITTEN = N_(
+    "gradients that reach the same node were overwritten instead of added: a slot of a buffer that already holds "
+    "a gradient must become the sum (reread exercise 2.3)."
+)
+RECURSION_ENGINE = N_(
+    "backward through a chain 10,000 deep went past Python's recursion limit (RecursionError): the engine "
+    "(compute_dependencies and the loop of execute) must use a stack or a queue, never recursion "
+    "(reread exercises 2.1 and 2.3)."
+)
+NO_BUFFER = N_(
+    "a node that received only None had no buffer when its turn came (KeyError): make a node's buffer the first "
+    "time an edge reaches it, even when the gradient on that edge is None (reread exercise 2.3)."
+)
+NEVER_RAN = N_(
+    "a node that receives only None gradients never ran: an edge counts as delivered even when its gradient is "
+    "None, and such a node must still run (reread exercise 2.3)."
+)
+
+
+def _backward(see, output):
+    """``output.backward()`` through the learner's engine; recursion is named, not shown as a traceback."""
+    edges, seed = [_root_edge(output, 0)], [np.ones(output._array.shape, output._array.dtype)]
+    see.attempt(lambda: run_backward(edges, seed, False, False), (RecursionError, RECURSION_ENGINE))
+
+
+@contextlib.contextmanager
+def _runs():
+    """The nodes the engine runs, in order, each with the gradients it was given."""
+    ran = []
+    node_call.observers.append(lambda node, grads, results: ran.append((node, grads)))
+    try:
+        yield ran
+    finally:
+        node_call.observers.pop()
 
 
 @step("2.3")
@@ -91,7 +155,42 @@ def the_ready_queue_runs_the_newest_node_first(see):
         node._seq = seq
         ready.push(node)
     popped = [ready.pop()._seq for _ in range(3)]
-    see(popped, N_("the order in which nodes made 1st, 3rd, 2nd leave the ready queue"))
+    see(popped, N_("the order in which nodes made 1st, 3rd, 2nd leave the ready queue"),
+        mistakes=[([1, 3, 2], FIFO), ([1, 2, 3], OLDEST_FIRST), ([2, 3, 1], STACK)])
+
+
+@step("2.3")
+def two_ready_nodes_run_newest_first(see):
+    a, b = _leaf([1.0]), _leaf([2.0])
+    left, right = a * 2.0, b * 3.0  # both ready once "+" has run: PyTorch runs the newer, b * 3, first
+    total = left + right
+    names = {left.grad_fn: "a * 2", right.grad_fn: "b * 3", total.grad_fn: "+",
+             gradient_edge(a)[0]: "a.grad", gradient_edge(b)[0]: "b.grad"}
+    with _runs() as ran:
+        _backward(see, total)
+    order = [names.get(node, "root") for node, _ in ran]
+    see(order, N_("the nodes of a * 2 + b * 3 in the order the engine ran them"),
+        mistakes=[(["root", "+", "a * 2", "b * 3", "a.grad", "b.grad"], FIFO)])
+
+
+@step("2.3")
+def a_node_waits_for_all_its_gradients(see):
+    x = _leaf([1.0])
+    y = x * 2.0
+    with _runs() as ran:
+        _backward(see, y + x)  # x's AccumulateGrad gets 1 from "+", and 2 from "* 2", created earlier
+    calls = [float(grads[0][0]) for node, grads in ran if node is gradient_edge(x)[0]]
+    see.that(len(calls) == 1, RAN_EARLY)
+    see(calls, N_("the gradient x's AccumulateGrad ran with, for x * 2 + x"), mistakes=[([1.0], OVERWRITTEN), ([2.0], OVERWRITTEN)])
+
+
+@step("2.3")
+def a_node_that_receives_only_none_still_runs(see):
+    bottom = _Pass()
+    top = _Pass(_Silent(bottom))
+    order = see.attempt(lambda: execute(top, {top: [np.ones(1, dtype=np.float32)]}), (KeyError, NO_BUFFER))
+    see.that(bottom in order, NEVER_RAN)
+    see(len(order), N_("nodes run in a graph where one node sends only None"))
 
 
 @step("2.3")
@@ -99,23 +198,23 @@ def the_worked_example_gives_4_5(see):
     x = ones(2, 2, requires_grad=True)
     y = x + 2
     out = (y * y * 3).mean()
-    _backward(out)
+    _backward(see, out)
     see(x._grad, N_("x.grad for out = (3 (x + 2)^2).mean()"))
 
 
 @step("2.3")
 def a_used_twice_gets_both_gradients(see):
     a = _leaf([1.0, 2.0])
-    _backward((a + a).sum())
-    see(a._grad, N_("a.grad for (a + a).sum(): both uses add up"))
+    _backward(see, (a + a).sum())
+    see(a._grad, N_("a.grad for (a + a).sum(): both uses add up"), mistakes=[(_leaf([1.0, 1.0]), OVERWRITTEN)])
 
 
 @step("2.3")
 def a_diamond_waits_for_both_branches(see):
     x = _leaf([3.0])
     h = x * 2
-    _backward(h * h + h)  # d/dx = (2h + 1) * 2 = 26
-    see(x._grad, N_("x.grad for h = 2x, out = h*h + h at x = 3"))
+    _backward(see, h * h + h)  # d/dx = (2h + 1) * 2 = 26
+    see(x._grad, N_("x.grad for h = 2x, out = h*h + h at x = 3"), mistakes=[(_leaf([12.0]), OVERWRITTEN), (_leaf([2.0]), OVERWRITTEN)])
 
 
 @step("2.3")
@@ -124,7 +223,7 @@ def a_chain_10000_deep_runs(see):
     y = x
     for _ in range(10_000):
         y = y * 1.0
-    _backward(y.sum())
+    _backward(see, y.sum())
     see(x._grad, N_("x.grad through a chain of 10,000 multiplications"))
 
 
@@ -132,7 +231,7 @@ def a_chain_10000_deep_runs(see):
 def only_leaves_get_grad(see):
     x = _leaf([1.0, 2.0])
     y = x * 3
-    _backward(y.sum())
+    _backward(see, y.sum())
     see(y._grad, N_("y.grad for the non-leaf y = x * 3"))
     see(x._grad, N_("x.grad for (x * 3).sum()"))
 
@@ -143,14 +242,34 @@ def _mm_node(a, b):
     return node
 
 
+TRANSPOSE_SHAPES = N_(
+    "numpy refused a matrix product (ValueError: the shapes do not fit): a transpose is missing or on the wrong "
+    "side. The gradient for a has a's shape (m, k): grad (m, n) times b transposed (n, k); the one for b has b's "
+    "shape (k, n) (reread exercise 2.4)."
+)
+def _mm_gradients(see, node, grad):
+    """``MmBackward0.backward`` as the engine calls it, numpy's refusal of a misplaced transpose named."""
+    return gradients_of(see, node, grad, (ValueError, TRANSPOSE_SHAPES))
+
+
 @step("2.4")
 def mm_backward_multiplies_by_transposes(see):
     a = Tensor._wrap(np.arange(6, dtype=np.float32).reshape(2, 3))
     b = Tensor._wrap(np.arange(12, dtype=np.float32).reshape(3, 4))
     grad = np.ones((2, 4), dtype=np.float32)
-    grad_a, grad_b = call_backward(_mm_node(a, b), grad)
+    grad_a, grad_b = _mm_gradients(see, _mm_node(a, b), grad)
     see(grad_a, N_("d(a@b)/da = grad @ b.T"))
     see(grad_b, N_("d(a@b)/db = a.T @ grad"))
+
+
+@step("2.4")
+def mm_backward_works_on_tensors(see):
+    a = Tensor._wrap(np.ones((2, 3), dtype=np.float32))
+    b = Tensor._wrap(np.ones((3, 4), dtype=np.float32))
+    node = _mm_node(a, b)
+    grads = see.attempt(lambda: node.backward(Tensor._wrap(np.ones((2, 4), dtype=np.float32))), (MISUSED, ONLY_ARRAYS))
+    see.require(isinstance(grads, (tuple, list)) and len(grads) == 2, TWO_GRADIENTS)
+    see(list(grads), N_("the gradients of a (2, 3) @ b (3, 4) for a tensor gradient, as with create_graph=True: tensors"))
 
 
 @step("2.4")
@@ -159,7 +278,7 @@ def mm_backward_skips_unneeded_gradients(see):
     b = Tensor._wrap(np.ones((5, 3), dtype=np.float32))
     node = _mm_node(a, b)
     node.next_functions = ((None, 0), node.next_functions[1])
-    grad_a, grad_b = call_backward(node, np.ones((1, 3), dtype=np.float32))
+    grad_a, grad_b = _mm_gradients(see, node, np.ones((1, 3), dtype=np.float32))
     see(grad_a, N_("the gradient for x, which needs none (x = ones(1, 5))"))
     see(grad_b, N_("d(x@w)/dw"))
 
@@ -185,7 +304,7 @@ def the_first_gradient_of_drawn_values(see):
 def a_graph_of_drawn_values(see):
     x, w = _leaf(draw.values(see.rng, (2, 3))), _leaf(draw.values(see.rng, (3,)))
     h = x * w
-    _backward((h * h + h * x).sum())
+    _backward(see, (h * h + h * x).sum())
     see(x._grad, N_("x.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
     see(w._grad, N_("w.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
 
@@ -194,6 +313,6 @@ def a_graph_of_drawn_values(see):
 def mm_backward_of_drawn_matrices(see):
     m, k, n = (int(v) for v in see.rng.integers(1, 5, size=3))
     a, b = Tensor._wrap(draw.values(see.rng, (m, k))), Tensor._wrap(draw.values(see.rng, (k, n)))
-    grad_a, grad_b = call_backward(_mm_node(a, b), draw.values(see.rng, (m, n)))
+    grad_a, grad_b = _mm_gradients(see, _mm_node(a, b), draw.values(see.rng, (m, n)))
     see(grad_a, N_("d(a@b)/da for matrices drawn at random"))
     see(grad_b, N_("d(a@b)/db for matrices drawn at random"))

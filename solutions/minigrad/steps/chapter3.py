@@ -20,23 +20,40 @@ def no_grad_turns_recording_off_and_back_on(see):
     see(grad_mode._enabled, N_("grad mode after the block"))
 
 
+SWITCHED_ON = N_(
+    "leaving the inner block switched grad mode on while the outer block was still open: __exit__ must put back "
+    "the mode __enter__ found (remembered on the object), not switch it on (reread exercise 3.1)."
+)
+LEFT_OFF = N_(
+    "an exception left the block and grad mode stayed off: Python calls __exit__ on an exception too, and it "
+    "must restore the mode there as well (reread exercise 3.1)."
+)
+SWALLOWED = N_(
+    "the exception raised inside the block did not come out of it: __exit__ must not return True, which tells "
+    "Python to swallow the exception (reread exercise 3.1)."
+)
+
+
 @step("3.1")
 def no_grad_restores_the_previous_mode_when_nested(see):
     with no_grad():
         with no_grad():
             pass
-        see(grad_mode._enabled, N_("grad mode after an inner no_grad block ends inside an outer one"))
+        see(grad_mode._enabled, N_("grad mode after an inner no_grad block ends inside an outer one"),
+            mistakes=[(True, SWITCHED_ON)])
     see(grad_mode._enabled, N_("grad mode after both blocks"))
 
 
 @step("3.1")
 def no_grad_restores_the_mode_after_an_exception(see):
+    came_out = False
     try:
         with no_grad():
             raise KeyError("inside")
     except KeyError:
-        pass
-    see(grad_mode._enabled, N_("grad mode after an exception left the block"))
+        came_out = True
+    see(came_out, N_("whether the exception raised inside the block came out of it"), mistakes=[(False, SWALLOWED)])
+    see(grad_mode._enabled, N_("grad mode after an exception left the block"), mistakes=[(False, LEFT_OFF)])
 
 
 @step("3.2")

@@ -94,9 +94,40 @@ def _linked_square():
 def backward_calls_yours_and_keeps_tensor_inputs(see):
     x, ctx = _linked_square()
     grads = call_backward(ctx, np.ones(3, dtype=np.float32))
+    see.require(isinstance(grads, (tuple, list)), GRADIENTS)
     see(len(grads), N_("gradients returned (one per tensor argument)"))
     see(grads[0], N_("the gradient for x (2x)"))
     see.that(isinstance(grads[0], np.ndarray), N_("outside create_graph, return arrays"))
+
+
+NOT_WRAPPED = N_(
+    "a backward that returns a single gradient, not in a tuple, was not accepted: wrap a result that is not a "
+    "tuple in a tuple of one before counting the gradients (reread exercise 5.3)."
+)
+GRADIENTS = N_("the node's backward must return a tuple (or list) of gradients, one per tensor argument (reread exercise 5.3).")
+
+
+class _Double(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return Tensor._wrap(x._array * 2)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2  # one argument: PyTorch accepts a single gradient, not in a tuple
+
+
+@step("5.3")
+def a_single_gradient_needs_no_tuple(see):
+    x = _leaf([1.0, 2.0, 3.0], requires_grad=True)
+    ctx = object.__new__(_Double._backward_cls)
+    ctx._saved, ctx._to_save, ctx._hooks = (), (), None
+    ctx.needs_input_grad, ctx._non_differentiable = (True,), ()
+    _link(ctx, (x,), (_Double.forward(ctx, x),))
+    grads = see.attempt(lambda: call_backward(ctx, np.ones(3, dtype=np.float32)),
+                        ((RuntimeError, TypeError, IndexError), NOT_WRAPPED))
+    see.require(isinstance(grads, (tuple, list)), GRADIENTS)
+    see(list(grads), N_("the gradients of a Function of one argument whose backward returns grad * 2"))
 
 
 @step("5.3")
@@ -136,4 +167,5 @@ def backward_of_drawn_values(see):
     x, ctx = _linked_square()
     x._array[...] = draw.values(see.rng, (3,))
     grads = call_backward(ctx, draw.values(see.rng, (3,)))
+    see.require(isinstance(grads, (tuple, list)) and len(grads) > 0, GRADIENTS)
     see(grads[0], N_("the gradient for x (2x times the gradient), values drawn at random"))

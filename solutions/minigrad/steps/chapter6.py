@@ -34,6 +34,21 @@ def retain_grad_refuses_constants(see):
     see.error(lambda: _leaf([1.0]).retain_grad(), N_("the error for retain_grad() on a tensor that does not require grad"))
 
 
+TWICE = N_(
+    "the hook ran twice in one backward: it was registered twice. Store it in one place only, and return the "
+    "handle of that one (reread exercise 6.2)."
+)
+NEVER_CALLED = N_(
+    "the hook was never called: a non-leaf's hooks belong to its grad_fn's tensor pre-hooks, under the tensor's "
+    "output number; a leaf's in its own _hooks (reread exercise 6.2)."
+)
+NO_EFFECT = N_(
+    "x.grad is what it would be without the hook: the hook was stored where the engine never looks, or its "
+    "result was ignored. A leaf's hooks go in its own _hooks (kept on the tensor), and what a hook returns "
+    "replaces the gradient (reread exercise 6.2)."
+)
+
+
 @step("6.2")
 def a_hook_sees_the_gradient_of_a_non_leaf(see):
     x = _leaf([1.0, 2.0], requires_grad=True)
@@ -41,8 +56,8 @@ def a_hook_sees_the_gradient_of_a_non_leaf(see):
     seen = []
     h.register_hook(lambda grad: seen.append(grad._array.copy()))
     h.sum().backward()
-    see(len(seen), N_("calls of the hook during one backward"))
-    see(seen[0], N_("the gradient the hook saw"))
+    see(len(seen), N_("calls of the hook during one backward"), mistakes=[(0, NEVER_CALLED), (2, TWICE)])
+    see(seen[0] if seen else None, N_("the gradient the hook saw"))
 
 
 @step("6.2")
@@ -50,7 +65,7 @@ def a_hook_may_replace_a_leaf_gradient(see):
     x = _leaf([1.0, 2.0], requires_grad=True)
     x.register_hook(lambda grad: grad * 10)
     (x * 1.0).sum().backward()
-    see(x._grad, N_("x.grad when x's hook multiplies it by 10"))
+    see(x._grad, N_("x.grad when x's hook multiplies it by 10"), mistakes=[(_leaf([1.0, 1.0]), NO_EFFECT), (_leaf([100.0, 100.0]), TWICE)])
 
 
 @step("6.2")

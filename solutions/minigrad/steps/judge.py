@@ -81,7 +81,19 @@ def _ended(end, language):
 
 
 def _compare(got, want, language):
-    """None if ``got`` is the reference's value ``want["value"]``; else what differs, for the learner."""
+    """None if ``got`` is the reference's value ``want["value"]``; else what differs, for the learner,
+    led by the name of the mistake when ``got`` is what one of the reference's known mistakes gives."""
+    detail = _difference(got, want, language)
+    if detail is None:
+        return None
+    for wrong, message in want.get("mistakes", ()):
+        if _difference(got, {"label": want["label"], "value": wrong, "atol": want.get("atol", 1e-5)}, language) is None:
+            return say(message, language) + "\n" + detail
+    return detail
+
+
+def _difference(got, want, language):
+    """None if ``got`` is the value ``want["value"]``; else what differs."""
     label, expected = say(want["label"], language), want["value"]
     if want.get("requirement"):
         return None if got is True else label
@@ -97,7 +109,7 @@ def _compare(got, want, language):
         if len(got) != len(expected):
             return say(GOT, language, label=label, got=show(got), expected=show(expected))
         for g, e in zip(got, expected):
-            detail = _compare(g, {"label": want["label"], "value": e, "atol": want.get("atol", 1e-5)}, language)
+            detail = _difference(g, {"label": want["label"], "value": e, "atol": want.get("atol", 1e-5)}, language)
             if detail is not None:
                 return say(GOT, language, label=label, got=show(got), expected=show(expected))
         return None

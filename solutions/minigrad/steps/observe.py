@@ -14,6 +14,11 @@ import traceback
 import numpy as np
 
 STUB = re.compile(r"step (\d+\.\d+)")  # every stub names its step: "step <id>: your code goes here"
+
+
+def stub_marker(step):
+    """The words every stub of ``step`` holds in the learner edition (``tools/editions.py`` writes them)."""
+    return f"step {step}: your code goes here"
 MAX_ITEMS = 1000  # elements of one observed array: enough for any check, bounded for the judge
 
 
@@ -25,17 +30,47 @@ class Observations:
         self.rng = np.random.default_rng(seed)  # draw the check's inputs from here: hidden runs reseed it
         self.seen = []
 
-    def __call__(self, value, label):
-        """``value`` must equal the reference's (numbers within float tolerance)."""
-        self.seen.append({"label": label, "value": plain(value)})
+    def __call__(self, value, label, mistakes=()):
+        """``value`` must equal the reference's (numbers within float tolerance).
 
-    def near(self, value, label, atol=1e-5):
+        ``mistakes`` pairs the value a usual mistake gives with a catalogue message naming it:
+        the judge shows that message when the learner's value is that one. Only the reference's
+        own list is ever read, so a package cannot name its mistakes away."""
+        self.seen.append(_seen(label, value, mistakes))
+
+    def near(self, value, label, atol=1e-5, mistakes=()):
         """Like ``see``, with an absolute tolerance of its own for the numbers."""
-        self.seen.append({"label": label, "value": plain(value), "atol": atol})
+        self.seen.append(dict(_seen(label, value, mistakes), atol=atol))
 
     def that(self, condition, label):
         """A requirement, stated by ``label``; on failure the learner reads the label itself."""
         self.seen.append({"label": label, "value": bool(condition), "requirement": True})
+
+    def require(self, condition, label):
+        """A requirement the rest of the check relies on (a returned value's type, its length):
+        when it fails, the check stops here, before it uses what it could not rely on."""
+        self.that(condition, label)
+        if not condition:
+            raise Stop
+
+    def attempt(self, run, *named):
+        """``run()``, the learner's code. Each of ``named`` is ``(errors, label)``: a failure with one
+        of ``errors`` is the usual mistake ``label`` names (a ``RecursionError``, numpy's shape error).
+        Each label is a requirement, met unless that failure happened; on a failure the check
+        reports it, not a traceback, and stops there."""
+        try:
+            result = run()
+        except NotImplementedError:
+            raise
+        except Exception as error:
+            failed = next((label for errors, label in named if isinstance(error, errors)), None)
+            if failed is None:
+                raise
+            for _, label in named:
+                self.require(label != failed, label)
+        for _, label in named:
+            self.that(True, label)
+        return result
 
     def error(self, run, label, kind=RuntimeError):
         """``run()`` must fail as the reference fails: the error's type and PyTorch's words.
@@ -48,6 +83,17 @@ class Observations:
             self.seen.append({"label": label, "value": {"error": type(error).__name__, "text": str(error)}})
             return
         self.seen.append({"label": label, "value": {"error": None}})
+
+
+class Stop(Exception):
+    """A check stops early: what it reported so far already names what went wrong."""
+
+
+def _seen(label, value, mistakes):
+    seen = {"label": label, "value": plain(value)}
+    if mistakes:
+        seen["mistakes"] = [[plain(wrong), message] for wrong, message in mistakes]
+    return seen
 
 
 def plain(value):
@@ -81,6 +127,8 @@ def run_check(check, seed):
     try:
         check(see)
         end = {"end": "done"}
+    except Stop:
+        end = {"end": "stopped"}
     except NotImplementedError as error:
         found = STUB.search(str(error))
         end = {"end": "stub", "step": found.group(1) if found else None}

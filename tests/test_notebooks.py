@@ -9,6 +9,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+import languages
 from conftest import ROOT
 from minigrad.messages import say
 from minigrad.viz import graph as graph_module, plot as plot_module
@@ -101,6 +102,20 @@ def test_reference_notebook_runs_without_error(stem, language, executed):
 
 
 @pytest.mark.parametrize("stem, language", CHAPTERS)
+def test_everything_shown_is_in_the_notebooks_language(stem, language, executed):
+    """Outputs, pictures, plots and widgets of the Chinese edition show no English but PyTorch's own
+    texts and code's names; the English edition shows no Chinese."""
+    assert_in_its_language(executed(stem, language), language)
+
+
+def assert_in_its_language(notebook, language):
+    allowed = languages.identifiers(notebook)
+    for cell, text in languages.seen(notebook):
+        foreign = languages.english_words(text, allowed) if language == "zh" else languages.chinese(text)
+        assert foreign == [], f"cell {cell}: {text[:400]}"
+
+
+@pytest.mark.parametrize("stem, language", CHAPTERS)
 def test_drawings_and_plots_render_inline(stem, language, executed):
     """Every ``viz.draw`` cell shows an SVG picture, and so does every ``viz.plot_...`` cell."""
     notebook = executed(stem, language)
@@ -122,6 +137,7 @@ def test_learner_notebook_stops_only_at_stubs(path, monkeypatch):
     for name, value in found:
         assert name in STUB_ERRORS, f"{name}: {value}"
         assert re.search(r"(step|第|question|题目) q?\d+\.\d+", value), value
+    assert_in_its_language(notebook, path.parent.name)
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda s: s.stem)

@@ -18,6 +18,7 @@ import tokenize
 from conftest import ROOT
 
 PYTORCH_TEXTS = ROOT / "tests" / "data" / "pytorch_texts.txt"
+QUOTED = re.compile(r"`[^`]*`|“[ -~]*”|（[ -~]+）")  # code in a sentence (`pass`, “step 1.1”), a gloss（kernel）
 PATH = re.compile(r"\S*/\S*")  # a file's path (a warning's origin), a URL, a formula like dy/dx
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
@@ -107,7 +108,7 @@ def english_words(text, allowed):
     """The English words of ``text`` that are neither PyTorch's sentences, nor names, nor ``allowed``."""
     for sentence in pytorch_texts():
         text = text.replace(sentence, " ")
-    text = DOTTED.sub(" ", PATH.sub(" ", text))
+    text = DOTTED.sub(" ", PATH.sub(" ", QUOTED.sub(" ", text)))
     return [word for word in WORD.findall(text) if len(word) > 1 and not is_identifier(word)
             and word.strip("'") not in allowed and word not in PYTHON | UNITS | pytorch_names()]
 

@@ -54,6 +54,8 @@ def test_the_checker_finds_english_and_lets_pytorch_and_names_through():
     assert languages.english_words("RuntimeError: a leaf Variable that requires grad is being used in an "
                                    "in-place operation.", allowed) == []
     assert languages.english_words("0.weight (8, 4) self: 2 dy/dx = 9.0 tensor([1.])", allowed) == []
+    assert languages.english_words("标着“step 1.1”的那一行（`pass`），重启内核（kernel）", allowed) == []
+    assert languages.english_words("标着 step 1.1 的那一行", allowed) == ["step"]
     assert languages.chinese("grad: None, 梯度：None") == ["梯度："]
 
 

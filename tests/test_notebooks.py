@@ -212,8 +212,8 @@ def test_chapter_3_documented_outputs(language, executed):
 
     no_grad, detach, trainable, frozen = [boxes_and_edges(dot) for dot in pictures(notebook)]
     boxes, edges = no_grad
-    assert ("z", "darkolivegreen1") in boxes and ("z under no_grad", "darkolivegreen1") in boxes
-    assert ("AddBackward0", "z") in edges and not [e for e in edges if "z under no_grad" in e]
+    assert ("z", "darkolivegreen1") in boxes and ("z_no_grad", "darkolivegreen1") in boxes
+    assert ("AddBackward0", "z") in edges and not [e for e in edges if "z_no_grad" in e]
     assert {("w", "AccumulateGrad"), ("b", "AccumulateGrad")} <= set(edges)
     boxes, edges = detach
     assert [e for e in edges if e[1] == "MulBackward0"] == [("AddBackward0", "MulBackward0")]  # one factor only

@@ -375,8 +375,8 @@ def test_chinese_labels_are_drawn_inside_their_boxes_by_both_renderers(renderer,
     assert max(xs) - min(xs) >= 6 * viz.graph.columns("梯度：None")  # 10 pt Courier: 6 pt a column
 
 
-@pytest.mark.parametrize("language, words", [("en", ["sin(3x): training loss", "step", "loss (log scale)"]),
-                                             ("zh", ["sin(3x)：训练损失", "步骤", "损失（对数坐标）"])])
+@pytest.mark.parametrize("language, words", [("en", ["sin(3x): training loss", "training step", "loss (log scale)"]),
+                                             ("zh", ["sin(3x)：训练损失", "训练步数", "损失（对数坐标）"])])
 def test_plots_are_titled_in_the_learners_language_as_text(language, words):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a glyph missing from matplotlib's fonts would warn

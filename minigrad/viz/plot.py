@@ -12,7 +12,7 @@ import warnings
 from ..messages import N_, say
 
 LOSS_TITLE = N_("{name}: training loss")
-LOSS_AXES = (N_("step"), N_("loss (log scale)"))
+LOSS_AXES = (N_("training step"), N_("loss (log scale)"))
 CHINESE_FONTS = ("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "SimHei", "Microsoft YaHei")
 
 

@@ -33,14 +33,16 @@ def seen(notebook):
     """``(cell number, text)`` of everything a reader of the executed ``notebook`` sees in its outputs."""
     texts = []
     for number, cell in enumerate(notebook.cells):
+        streams = {}  # a cell's prints read as one text, however the kernel split them
         for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
             if output.output_type == "stream":
-                texts.append((number, output.text))
+                streams[output.name] = streams.get(output.name, "") + output.text
             elif output.output_type == "error":
                 texts.append((number, ANSI.sub("", "\n".join(output.traceback))))
             elif "application/vnd.jupyter.widget-view+json" not in output.get("data", {}):
                 kind = next((k for k in RICHEST_FIRST if k in output.get("data", {})), None)
                 texts.append((number, shown(kind, output["data"][kind]) if kind else ""))
+        texts += [(number, text) for text in streams.values()]
     state = notebook.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     for widget in state.get("state", {}).values():  # what a widget shows: its labels and its HTML
         for key in ("description", "value"):

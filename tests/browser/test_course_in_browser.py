@@ -1,5 +1,8 @@
 """Chapter 2 in a real browser: opened in JupyterLab, run with Run All, and looked at, in both languages.
 
+The screenshots (``test-artifacts/browser/``) include, in Chinese, the backward animation
+(``reference-zh-drawing``) and a failed check (``learner-zh-first-check``).
+
 Each edition gets one JupyterLab server on a temporary copy of ``course/``. Its kernels import
 minigrad from the reference edition (``solutions/``) or from the learner edition (the repository
 root), through ``PYTHONPATH``. The nbclient tests (``test_notebooks.py``) already prove that the
@@ -84,6 +87,15 @@ def test_reference_edition_runs_and_shows_its_results(language, page, reference_
         heading = page.locator(".jp-NotebookPanel .jp-MarkdownOutput h1").first
         heading.screenshot(path=str(screenshot("reference-zh-heading")))
         assert_chinese_is_drawn(page, heading)
+        assert_animation_speaks_chinese(notebook, page, drawings[0])
+
+
+def assert_animation_speaks_chinese(notebook, page, index):
+    """Chapter 2's backward animation: its slider and each frame's title in Chinese, drawn as glyphs."""
+    shown = notebook.output_text(index)
+    assert "步骤" in shown and "第 0 步（共 6 步）" in shown and "step" not in shown, shown[:300]
+    title = notebook.cell(index).locator("svg text").filter(has_text="第 0 步").first
+    assert_chinese_is_drawn(page, title)
 
 
 def assert_chinese_is_drawn(page, element):
@@ -126,6 +138,9 @@ def test_learner_edition_stops_only_at_stubs(language, page, learner_lab, screen
 
     other = "zh" if language == "en" else "en"
     assert NOT_YET[language] in guidance and NOT_YET[other] not in guidance, guidance
+    assert "Traceback" not in guidance and "check.py" not in guidance, "a failed check is its message alone"
+    if language == "zh":
+        assert_chinese_is_drawn(page, notebook.cell(checks[0]).locator(".jp-OutputArea-output").first)
     assert notebook.errors()[0][0] == checks[0], "Run All should stop first at the first check"
 
     # Go on past each stub, as a learner reading on would: run the next cell and all below.

@@ -26,6 +26,8 @@ LANGUAGES = ["en", "zh"]
 PASSED = {"en": "passed", "zh": "通过"}
 NOT_YET = {"en": "is not implemented yet", "zh": "还没有实现"}
 STUB_ERRORS = {"NotImplementedError", "StepNotImplemented"}
+LAB_LOCALES = {"en": "en", "zh": "zh_CN"}
+LAB_RUN_MENU = {"en": "Run", "zh": "运行"}
 CHECK = "minigrad.check("
 # A cell that draws calls into minigrad.viz (to_dot only returns the DOT text).
 DRAWS = re.compile(r"\bviz\.(?!to_dot\b)\w+\(")
@@ -61,9 +63,16 @@ def drawing_cells(notebook):
     return [i for i in notebook.code_cell_indices() if DRAWS.search(notebook.source.cells[i].source)]
 
 
+def in_lab_language(lab, language):
+    """JupyterLab's own menus in the notebook's language, as ``make course COURSE_LANG=zh`` sets them."""
+    lab.write_setting("@jupyterlab/translation-extension", "plugin", {"locale": LAB_LOCALES[language]})
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_reference_edition_runs_and_shows_its_results(language, page, reference_lab, screenshot):
+    in_lab_language(reference_lab, language)
     notebook = Notebook(page, reference_lab, f"{language}/{CHAPTER}").open()
+    assert page.get_by_role("menuitem", name=LAB_RUN_MENU[language], exact=True).is_visible()
     checks = notebook.code_cell_indices(CHECK)
     notebook.run_all()
     notebook.screenshot(screenshot(f"reference-{language}-checks"), center_on=checks[0])
@@ -130,6 +139,7 @@ def test_the_glyph_check_fails_without_a_chinese_font(launch, tmp_path):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_learner_edition_stops_only_at_stubs(language, page, learner_lab, screenshot):
+    in_lab_language(learner_lab, language)
     notebook = Notebook(page, learner_lab, f"{language}/{CHAPTER}").open()
     checks = notebook.code_cell_indices(CHECK)
     notebook.run_all()

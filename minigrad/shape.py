@@ -35,5 +35,11 @@ def sum_to(grad, shape):
     over the leading dimensions broadcasting added, and over every dimension where
     ``shape`` has a 1 that was stretched, keeping that dimension.
     Works on numpy arrays and on tensors alike.
+
+    把 ``grad`` 求和到 ``shape``：广播的反向。
+
+    形状为 ``(3,)`` 的 ``a`` 与形状为 ``(2, 3)`` 的 ``b`` 相加时，``a`` 的每个元素被用了两次，每行一次；
+    它的梯度是两次使用之和。所以要在广播添加的前导维度上求和，并在 ``shape`` 中为 1、被拉伸过的
+    每个维度上求和（保留该维度）。对 numpy 数组和张量同样适用。
     """
     raise NotImplementedError("step 1.3: your code goes here (see the chapter's exercise)")

@@ -3,8 +3,10 @@
 The DOT tests need no binary. One test renders for real (skipped only when neither
 Graphviz's dot nor graphviz-pure is here); the fallback tests hide the renderers.
 """
+import contextlib
 import re
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -19,6 +21,16 @@ from minigrad.viz.graph import describe
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="pictures need a working autograd")
 
 HAS_RENDERER = bool(render.renderers())
+
+
+@contextlib.contextmanager
+def in_language(language):
+    """Messages in ``language`` inside the block, English again after it."""
+    minigrad.set_language(language)
+    try:
+        yield
+    finally:
+        minigrad.set_language("en")
 
 
 def course_example():
@@ -225,10 +237,14 @@ def test_without_any_renderer_the_dot_text_and_a_hint_are_shown(monkeypatch, tmp
     bundle = picture._repr_mimebundle_()
     assert "image/svg+xml" not in bundle
     assert "<pre>digraph {" in bundle["text/html"] and "MmBackward0" in bundle["text/html"]
-    for hint in ("apt-get install graphviz", "pip install graphviz-pure", "请安装 Graphviz"):
+    for hint in ("apt-get install graphviz", "pip install graphviz-pure", "To see the picture"):
         assert hint in bundle["text/html"] and hint in bundle["text/plain"]
+    assert "请安装" not in bundle["text/plain"]  # the English edition shows no Chinese
     with pytest.raises(RuntimeError, match="cannot draw"):
         picture.save(tmp_path / "graph.svg")
+    with in_language("zh"):
+        chinese = viz.draw(course_example()[0])._repr_mimebundle_()["text/plain"]
+    assert "请安装 Graphviz" in chinese and "To see" not in chinese
 
 
 def test_a_failing_dot_falls_back_without_raising(monkeypatch, tmp_path):
@@ -314,3 +330,59 @@ def test_frames_show_a_slider_or_else_every_frame(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "ipywidgets", None)
     bundle = frames._repr_mimebundle_()
     assert "<pre>digraph {" in bundle["text/html"] and "GraphRoot -> " in bundle["text/plain"]
+
+
+# ---------------------------------------------------------------- in the learner's language
+
+
+def test_frames_and_boxes_speak_the_learners_language():
+    loss, x = diamond()
+    frames = viz.backward_steps(loss, params={"x": x}, show_saved=True)
+    with in_language("zh"):
+        first, after = frames.dot(0), viz.to_dot(loss, show_saved=True)  # backward has freed what was saved
+        values = viz.to_dot(x * 2, show_values=True)
+    assert 'label="第 0 步（共 6 步）：GraphRoot"' in first and "step" not in first
+    assert "x\\n(2)\\n梯度：None" in first and "[已释放]" in after
+    assert "数据：[0.5000, 1.0000]" in values
+    assert "step 0 of 6: GraphRoot" in frames.dot(0) and "grad: None" in frames.dot(0)
+
+
+def test_a_box_with_chinese_gets_its_size_from_its_text():
+    loss, x = diamond()
+    with in_language("zh"):
+        dot = viz.backward_steps(loss, params={"x": x}).dot(0)
+    label, attrs = boxes(dot)[ids_of(dot, "x")[0]]
+    width = float(re.search(r'width="([0-9.]+)"', attrs)[1])
+    assert width * 72 >= 6 * len("grad: [") + 16  # two columns for each Chinese character at least
+    assert viz.graph.columns("梯度：None") == 10 and viz.graph.columns("grad: None") == 10
+
+
+@pytest.mark.parametrize("renderer", ["dot", "graphviz-pure"])
+def test_chinese_labels_are_drawn_inside_their_boxes_by_both_renderers(renderer, monkeypatch, tmp_path):
+    program = render.renderers()[0] if renderer == "dot" else render.find_graphviz_pure()
+    if renderer == "dot" and not program.endswith("/dot"):
+        pytest.skip("Graphviz's dot is not installed")
+    loss, x = diamond()
+    with in_language("zh"):
+        frame = viz.backward_steps(loss, params={"x": x}).dot(0)
+    with render.dot_binary(program):
+        import graphviz
+
+        svg = graphviz.pipe_string("dot", "svg", frame, encoding="utf-8", quiet=True)
+    assert ">第 0 步（共 6 步）：GraphRoot<" in svg
+    [leaf] = [g for g in re.findall(r'<g id="node\d+" class="node">(.*?)</g>', svg, re.S) if "梯度：None" in g]
+    xs = [float(point.split(",")[0]) for point in re.search(r'points="([^"]+)"', leaf)[1].split()]
+    assert max(xs) - min(xs) >= 6 * viz.graph.columns("梯度：None")  # 10 pt Courier: 6 pt a column
+
+
+@pytest.mark.parametrize("language, words", [("en", ["sin(3x): training loss", "training step", "loss (log scale)"]),
+                                             ("zh", ["sin(3x)：训练损失", "训练步数", "损失（对数坐标）"])])
+def test_plots_are_titled_in_the_learners_language_as_text(language, words):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a glyph missing from matplotlib's fonts would warn
+        with in_language(language):
+            svg = viz.plot_losses([1.0, 0.5, 0.1], "sin(3x)").svg()
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert all(word in texts for word in words), texts
+    curves = viz.plot_curves(np.arange(3.0), {"sin(x)": np.sin(np.arange(3.0)), "a + b P3(c + d x)": np.zeros(3)})
+    assert {"sin(x)", "a + b P3(c + d x)"} <= set(re.findall(r"<text[^>]*>([^<]*)</text>", curves.svg()))

@@ -3,10 +3,12 @@
 Two catalogues: the learner's (``solutions/minigrad``, domain ``minigrad``, shipped with the package)
 and the instructor's (``tools``, domain ``classroom``, what the classroom commands print).
 
-    python -m tools.messages        add new messages of the code to every catalogue (and drop
-                                    the ones no longer used); then translate the empty ones
+    python -m tools.messages        add new messages of the code, and the comments of the chapters'
+                                    code cells, to every catalogue (and drop the ones no longer
+                                    used); then translate the empty ones
 ``make build`` compiles each ``.po`` into the ``.mo`` that Python's gettext reads.
 """
+import functools
 import io
 import sys
 from pathlib import Path
@@ -29,13 +31,37 @@ def catalogues(package=PACKAGE):
 
 
 def extracted(package=PACKAGE):
-    """Every message the code of ``package`` marks with ``N_``, as a catalogue with no translations."""
+    """Every message the code of ``package`` marks with ``N_`` (for the learner's package, also every
+    comment of a chapter's code cells), as a catalogue with no translations."""
     catalog = Catalog(project="minigrad", domain=DOMAINS[package])
     for filename, lineno, message, comments, context in extract_from_dir(
         str(package), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         catalog.add(message, locations=[(filename, lineno)], context=context)
+    if package == PACKAGE:
+        for filename, lineno, message in chapter_comments():
+            catalog.add(message, locations=[(filename, lineno)])
     return catalog
+
+
+def chapter_comments():
+    """``(file, line, comment)`` for each comment in the code cells of the chapters' sources."""
+    from . import build, notebooks  # build imports this module
+
+    for source in build.chapter_sources():
+        for cell in notebooks.read_source(source).cells:
+            if cell.cell_type == "code":
+                for line, _, text in notebooks.comments(cell.source):
+                    yield str(source.relative_to(ROOT)), line, text
+
+
+@functools.lru_cache(maxsize=None)
+def translations(language):
+    """``{English: translation}`` of one language's catalogue; empty for English."""
+    path = PACKAGE / "locale" / language / "LC_MESSAGES" / "minigrad.po"
+    if not path.exists():
+        return {}
+    return {message.id: message.string for message in read(path) if message.id and message.string}
 
 
 def read(path):

@@ -3,7 +3,9 @@
 A chapter's source (``solutions/NN_topic/NN_topic.md``) is a MyST markdown notebook
 that jupytext reads. Markdown cells carry ``{"lang": "en"}`` or ``{"lang": "zh"}``
 (untagged ones go to both); code cells are shared, so the two languages run the
-same code in the same order. A code cell that is only ``minigrad.check("X.Y")``
+same code in the same order. Only their comments differ: they are written in English
+and translated through the message catalogue, like every message of the package
+(``python -m tools.messages`` gathers them). A code cell that is only ``minigrad.check("X.Y")``
 becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``).
 
 Practice questions: an answer cell holds ``answer_qN_M = None`` followed by the right
@@ -12,10 +14,14 @@ keeps only the first line, and ``minigrad.check_answer("qN.M", answer_qN_M)`` is
 graded cell (``grade_id`` ``qN_M``). nbgrader's source notebook keeps the answer between
 its markers, so that ``nbgrader generate_assignment`` leaves it out of the release.
 """
+import io
 import re
+import tokenize
 
 import jupytext
 import nbformat
+
+from . import messages
 
 LANGUAGES = ("en", "zh")
 CHECK = re.compile(r'^minigrad\.check(?:_answer)?\("(?P<step>q?\d+\.\d+)"(?:, answer_q\d+_\d+)?\)\s*$')
@@ -53,6 +59,7 @@ def for_language(source, language, chapter, solutions=False):
 
 def _code_cell(cell, language, solutions):
     text = cell.source.replace(SET_LANGUAGE, f'minigrad.set_language("{language}")')
+    text = translate_comments(text, messages.translations(language))
     answer = SOLUTION.search(text)
     if answer and solutions != "marked":
         kept = answer.group(0).split("\n", 1)[1].rsplit("### END SOLUTION", 1)[0]
@@ -65,6 +72,28 @@ def _code_cell(cell, language, solutions):
         name = re.match(r"\s*(\w+)", text).group(1)
         code.metadata["nbgrader"] = _nbgrader(False, name, None)
     return code
+
+
+def comments(code):
+    """``(line number, column, text)`` of each comment in a code cell, its text without ``#``.
+
+    nbgrader's markers (``### BEGIN SOLUTION``) are not prose and are left out.
+    """
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.COMMENT and not token.string.startswith("###"):
+            found.append((token.start[0], token.start[1], token.string[1:].strip()))
+    return found
+
+
+def translate_comments(code, translations):
+    """``code`` with each comment replaced by its translation (kept as it is where there is none)."""
+    lines = code.splitlines(keepends=True)
+    for number, column, text in comments(code):
+        line = lines[number - 1]
+        ending = line[len(line.rstrip("\n")):]
+        lines[number - 1] = f"{line[:column]}# {translations.get(text) or text}{ending}"
+    return "".join(lines)
 
 
 def grade_id(step):

@@ -22,6 +22,11 @@ def compute_dependencies(root):
 
     A node used by two later nodes (or twice by one, as in ``a + a``) gets 2. Walk the
     graph with an explicit stack, never recursion, and visit each node once.
+
+    对从 ``root`` 出发能到达的每个节点，数一数有几条边指向它。
+
+    被后面两个节点用到（或像 ``a + a`` 那样被同一个节点用两次）的节点计为 2。用显式的栈遍历计算图，
+    不要用递归，并且每个节点只访问一次。
     """
     raise NotImplementedError("step 2.1: your code goes here (see the chapter's exercise)")
 
@@ -39,11 +44,17 @@ class ReadyQueue:
         self._pushed = 0  # breaks ties (nodes made by hand may share a _seq), first pushed first
 
     def push(self, node):
-        """Add a node whose gradients have all arrived."""
+        """Add a node whose gradients have all arrived.
+
+        加入一个梯度已全部送达的节点。
+        """
         raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
 
     def pop(self):
-        """Take out the ready node to run next: the one created last."""
+        """Take out the ready node to run next: the one created last.
+
+        取出下一个要运行的就绪节点：最后创建的那个。
+        """
         raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
 
     def __len__(self):
@@ -60,6 +71,14 @@ def execute(root, buffers, keep_graph=False):
     returns one gradient per edge), is freed unless ``keep_graph``, and its results go to
     the buffers of its ``next_functions`` (checked with ``validate`` on the way).
     Returns the nodes in the order they ran (the pictures use it).
+
+    按照满足依赖关系的顺序，把从 ``root`` 能到达的每个节点各运行一次。
+
+    ``buffers`` 把每个已收到梯度的节点映射到一个列表，该节点的每个输出占一格
+    （``[None] * node._num_outputs``）：每个输出迄今收到的梯度之和。开始时其中只有根节点的缓冲区。
+    一个节点的最后一个依赖送达后，它就在自己的缓冲区上运行（``run_node(node, grads)``，每条边返回
+    一个梯度），除非 ``keep_graph`` 否则随即被释放，它的结果（途中用 ``validate`` 检查）送进其
+    ``next_functions`` 的缓冲区。返回各节点的运行顺序（画图时要用）。
     """
     dependencies = compute_dependencies(root)
     ready = ReadyQueue()

@@ -26,12 +26,18 @@ class FunctionCtx:
     """What ``forward`` and ``backward`` share: saved tensors and flags."""
 
     def save_for_backward(self, *tensors):
-        """Keep tensors for backward; each is checked for in-place changes when read."""
+        """Keep tensors for backward; each is checked for in-place changes when read.
+
+        为反向传播保存张量；读取时会检查每个张量是否被原地操作修改过。
+        """
         raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise)")
 
     @property
     def saved_tensors(self):
-        """The tensors ``forward`` saved (a RuntimeError once backward has freed them)."""
+        """The tensors ``forward`` saved (a RuntimeError once backward has freed them).
+
+        ``forward`` 保存的张量（反向传播释放它们之后再读会引发 RuntimeError）。
+        """
         raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise)")
 
     def save_for_forward(self, *tensors):
@@ -67,6 +73,10 @@ class BackwardCFunction(Node, FunctionCtx):
         return self._outputs_meta[nr]
 
     def backward(self, *grads):
+        """Run the user's ``backward`` on the gradients of the outputs, and hand on one gradient per input.
+
+        对各输出的梯度调用用户写的 ``backward``，并为每个输入交出一个梯度。
+        """
         backward = self._forward_cls.backward
         if backward is Function.backward:
             raise NotImplementedError(NO_BACKWARD)
@@ -129,7 +139,10 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        """Run ``forward`` untracked, then record one node linking its outputs to the tensor inputs."""
+        """Run ``forward`` untracked, then record one node linking its outputs to the tensor inputs.
+
+        在不跟踪的情况下运行 ``forward``，再记录一个节点，把它的输出和张量输入连起来。
+        """
         setup_style = cls.setup_context is not Function.setup_context
         if kwargs:  # keyword arguments count as inputs too: bind them to forward's parameters
             args = positional(cls, args, kwargs, setup_style)

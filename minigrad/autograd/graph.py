@@ -30,6 +30,11 @@ def should_record(*inputs):
     PyTorch's rule: record when grad mode is on and at least one input is a tensor
     that requires grad. The result then requires grad too; that is how
     ``requires_grad`` spreads from the leaves to everything computed from them.
+
+    一个作用在 ``inputs`` 上的运算是否必须在计算图中记录一个节点。
+
+    PyTorch 的规则：梯度模式打开、且至少有一个输入是需要梯度的张量时记录。这时结果也需要梯度；
+    ``requires_grad`` 正是这样从叶子节点传播到由它们算出的一切。
     """
     raise NotImplementedError("step 1.1: your code goes here (see the chapter's exercise)")
 
@@ -41,6 +46,13 @@ def gradient_edge(x):
     - a leaf that requires grad: its ``AccumulateGrad`` node (one per leaf, shared by
       every operation that uses it, so gradients from all uses meet there);
     - anything else (a constant, a Python number): ``(None, 0)``, no gradient needed.
+
+    输入 ``x`` 的梯度沿之传递的边：``(node, output_nr)``。
+
+    - 运算的结果：它的 ``grad_fn``，以及它来自该节点的哪个输出；
+    - 需要梯度的叶子节点：它的 ``AccumulateGrad`` 节点（每个叶子节点一个，用到它的所有运算共用，
+      因此各处的梯度在这里汇合）；
+    - 其他一切（常量、Python 数）：``(None, 0)``，不需要梯度。
     """
     raise NotImplementedError("step 1.2: your code goes here (see the chapter's exercise)")
 
@@ -54,13 +66,21 @@ def accumulate_grad(variable, grad):
     The first gradient becomes ``.grad``, as a copy of the leaf's own dtype: later ones
     are added to it in place, and the engine may hand one array to several places (a
     broadcast view cannot even be written to). Later gradients go to ``add_to_grad``.
+
+    把数组 ``grad`` 加进 ``variable.grad``：叶子节点的梯度就写在这里。
+
+    第一个梯度成为 ``.grad``，是按叶子节点自己的 dtype 复制的一份：之后的梯度会原地加到它上面，
+    而引擎可能把同一个数组交给好几个地方（广播得到的视图甚至不能写入）。之后的梯度交给 ``add_to_grad``。
     """
     raise NotImplementedError("step 2.2: your code goes here (see the chapter's exercise)")
     add_to_grad(variable, grad)
 
 
 def add_to_grad(variable, grad):
-    """Gradients add up across backward calls, until someone zeroes or clears ``.grad``."""
+    """Gradients add up across backward calls, until someone zeroes or clears ``.grad``.
+
+    多次调用 ``backward()`` 时梯度会累加，直到有人把 ``.grad`` 清零或清空。
+    """
     raise NotImplementedError("step 4.2: your code goes here (see the chapter's exercise)")
 
 
@@ -118,6 +138,11 @@ class Node(NodeAPI):
         The engine calls this after the node has run, unless the graph is retained. Each
         ``SavedTensor`` in ``_saved`` lets go of what it holds; the node and its edges stay,
         so the graph can still be drawn, but a second backward through it now fails.
+
+        释放保存的张量，让反向传播用完后内存得以归还。
+
+        节点运行后引擎会调用它，除非保留计算图。``_saved`` 中的每个 ``SavedTensor`` 放开所持有的值；
+        节点和它的边保留下来，因此计算图仍可画出，但再次通过它做反向传播就会失败。
         """
         pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
 

@@ -43,11 +43,18 @@ class SavedTensor(SavedForms):
 
     def release(self):
         """Drop the references to the saved value: once nothing else holds its array,
-        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error."""
+        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error.
+
+        丢掉对保存值的引用：一旦没有别的对象持有它的数组，numpy 就会归还内存，
+        而 ``unpack`` 会引发 PyTorch 的“第二次反向传播”错误。
+        """
         pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
 
     def _modified_message(self, node):
-        """PyTorch's error, word for word, for a saved tensor changed in place since."""
+        """PyTorch's error, word for word, for a saved tensor changed in place since.
+
+        保存后又被原地操作修改的张量所对应的 PyTorch 错误信息，一字不差。
+        """
         raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise)")
 
     def unpack(self, node, as_tensor):

@@ -35,7 +35,13 @@ def zero_(tensor):
 
     Usually there is nothing to record (a ``.grad``, or any tensor under ``no_grad``) and
     the memory is written directly; a recorded zeroing goes through ``apply`` like every
-    other in-place operation."""
+    other in-place operation.
+
+    原地把每个元素置为 0：训练在两步之间就是这样重置梯度的。
+
+    通常没有什么需要记录（``.grad``，或 ``no_grad`` 下的任何张量），直接写内存即可；需要记录的清零
+    和其他原地操作一样经过 ``apply``。
+    """
     if should_record(tensor):
         return apply(tensor, _zeros)
     check_allowed(tensor)

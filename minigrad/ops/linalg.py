@@ -48,6 +48,10 @@ class MmBackward0(Node):
     saved_names = ("self", "mat2")
 
     def backward(self, grad):
+        """The gradients of ``self @ mat2``: ``grad @ mat2.T`` and ``self.T @ grad``.
+
+        ``self @ mat2`` 的梯度：``grad @ mat2.T`` 和 ``self.T @ grad``。
+        """
         self_, mat2 = self.saved_tensors
         need_self, need_mat2 = self.needs_input_grad
         raise NotImplementedError("step 2.4: your code goes here (see the chapter's exercise)")

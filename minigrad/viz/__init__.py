@@ -1,7 +1,8 @@
 """Pictures of the autograd graph, as torchviz draws PyTorch's, and of backward running through it.
 
 ``draw(loss, params={"w": w, "b": b})`` shows the graph behind ``loss`` inline in JupyterLab;
-``backward_steps(loss)`` runs ``loss.backward()`` and shows it one node at a time. Three parts:
+``backward_steps(loss)`` runs ``loss.backward()`` and shows it one node at a time;
+``plot_losses`` and ``plot_curves`` draw training in the learner's language. The graph in three parts:
 
 - ``graph``: the graph as DOT text, a pure function of the tensors (tests need no binary);
 - ``render``: DOT text to SVG with Graphviz's ``dot``, else graphviz-pure, else the text itself
@@ -13,6 +14,7 @@
 """
 from .animate import BackwardSteps, backward_steps
 from .graph import to_dot
+from .plot import plot_curves, plot_losses
 from .render import Picture, draw
 
-__all__ = ["BackwardSteps", "Picture", "backward_steps", "draw", "to_dot"]
+__all__ = ["BackwardSteps", "Picture", "backward_steps", "draw", "plot_curves", "plot_losses", "to_dot"]

@@ -9,17 +9,20 @@ The graph is walked breadth first from the outputs and each box is numbered in t
 order it is met (never by ``id()``): the same graph gives the same text on every run,
 which is what lets the tests compare it.
 """
+import unicodedata
 from collections import deque
 
 import numpy as np
 
 from ..autograd.graph import AccumulateGrad
+from ..messages import N_, say
 from ..tensor import Tensor
 
 COLOURS = {"output": "darkolivegreen1", "node": "lightgrey", "leaf": "lightblue", "saved": "orange"}
 SMALL = 16  # a tensor of at most this many numbers shows them; a bigger one shows its shape
 SEED = "seed"  # stands for the engine's GraphRoot: the edges where backward starts are (SEED, i)
 FREED = object()  # a saved tensor that backward has already freed
+DATA, GRAD, FREED_TEXT = N_("data: {value}"), N_("grad: {value}"), N_("[freed]")
 
 
 def to_dot(outputs, params=None, show_saved=False, show_values=False):
@@ -114,7 +117,7 @@ class Graph:
                 self.edges.append(Edge(self._tensor_box(value, "saved", name), self.node_boxes[node], None,
                                        {"dir": "none"}))
             else:
-                lines.append(f"{name}: " + ("[freed]" if value is FREED else short(value)))
+                lines.append(f"{name}: " + (say(FREED_TEXT) if value is FREED else short(value)))
 
     def _tensor_box(self, tensor, kind, name=None):
         """A tensor's box: its name (given, or from ``params``), its shape, its values if asked and few."""
@@ -122,7 +125,7 @@ class Graph:
         lines = [name] if name else []
         lines.append(shape_text(tensor.shape))
         if self._show_values and tensor._array.size <= SMALL:
-            lines.append("data: " + describe(tensor))
+            lines.append(say(DATA, value=describe(tensor)))
         return self._box(kind, lines)
 
     def _box(self, kind, lines):
@@ -132,7 +135,7 @@ class Graph:
 
     def grad_lines(self, grads):
         """A ``grad: ...`` line for each leaf box, from a dict ``AccumulateGrad -> gradient``."""
-        return {self.leaf_boxes[node]: ["grad: " + describe(grad)] for node, grad in grads.items()}
+        return {self.leaf_boxes[node]: [say(GRAD, value=describe(grad))] for node, grad in grads.items()}
 
     def dot(self, extra_lines=None, box_attrs=None, edge_attrs=None, title=None):
         """Write the DOT text; the animation adds lines and attributes to boxes, labels to edges."""
@@ -145,7 +148,10 @@ class Graph:
         out.append("    node [shape=box, style=filled, fontname=Courier, fontsize=10, height=0.2]")
         out.append("    edge [fontname=Courier, fontsize=9]")
         for box in self.boxes:
-            attrs = {"label": "\n".join(box.lines + extra_lines.get(box, [])), "fillcolor": box.colour}
+            lines = box.lines + extra_lines.get(box, [])
+            attrs = {"label": "\n".join(lines), "fillcolor": box.colour}
+            if any(map(is_wide, "".join(lines))):  # renderers measure Chinese differently: size it here
+                attrs.update(fit(lines))
             attrs.update(box_attrs.get(box, {}))
             out.append(f"    {box.id}{attributes(attrs)}")
         for edge in self.edges:
@@ -153,6 +159,28 @@ class Graph:
             out.append(f"    {edge.tail.id} -> {edge.head.id}{attributes(attrs)}")
         out.append("}")
         return "\n".join(out) + "\n"
+
+
+def fit(lines):
+    """Width and height (inches) of a box that holds ``lines`` in 10 pt Courier.
+
+    Each character is 6 pt wide (a Chinese one 10 pt, two columns), each line 12 pt high,
+    plus dot's margins. Boxes whose size both renderers must agree on get it from here:
+    a leaf's box in the animation (its final size in every frame, so that it does not grow
+    and push the others aside when its gradient arrives), and any box with Chinese text,
+    which graphviz-pure measures as if it were Latin.
+    """
+    lines = "\n".join(lines).splitlines()  # a matrix's values are one item over several lines
+    return {"width": f"{(6 * max(map(columns, lines)) + 16) / 72:.2f}", "height": f"{(12 * len(lines) + 8) / 72:.2f}"}
+
+
+def columns(text):
+    """How many Courier columns ``text`` fills: a wide (Chinese) character fills two."""
+    return sum(2 if is_wide(char) else 1 for char in text)
+
+
+def is_wide(char):
+    return unicodedata.east_asian_width(char) in ("W", "F")
 
 
 def saved_values(node):

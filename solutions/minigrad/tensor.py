@@ -38,7 +38,10 @@ class Tensor(TensorData):
     # ------------------------------------------------------------ the exercises
 
     def detach(self):
-        """The same data (and version counter), cut off from the graph."""
+        """The same data (and version counter), cut off from the graph.
+
+        数据相同（版本计数器也相同），但与计算图断开。
+        """
         # BEGIN SOLUTION 3.2
         out = Tensor._wrap(self._array)
         out._version_counter = self._version_counter
@@ -46,7 +49,10 @@ class Tensor(TensorData):
         # END SOLUTION
 
     def requires_grad_(self, requires_grad=True):
-        """Switch gradient tracking of a leaf on (or off), in place; returns the tensor."""
+        """Switch gradient tracking of a leaf on (or off), in place; returns the tensor.
+
+        原地打开（或关闭）叶子节点的梯度跟踪；返回该张量。
+        """
         # BEGIN SOLUTION 3.3
         if self.grad_fn is not None:
             if not requires_grad:
@@ -59,7 +65,10 @@ class Tensor(TensorData):
         # END SOLUTION
 
     def retain_grad(self):
-        """Keep the gradient of this non-leaf in ``.grad`` during backward."""
+        """Keep the gradient of this non-leaf in ``.grad`` during backward.
+
+        在反向传播时把这个非叶子节点的梯度保留在 ``.grad`` 中。
+        """
         # BEGIN SOLUTION 6.1
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
@@ -70,7 +79,10 @@ class Tensor(TensorData):
         # END SOLUTION
 
     def register_hook(self, hook):
-        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
+        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one.
+
+        在算出这个张量的梯度时调用 ``hook(grad)``；钩子可以返回一个新的梯度来代替它。
+        """
         # BEGIN SOLUTION 6.2
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")

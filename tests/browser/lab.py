@@ -29,6 +29,7 @@ VENV_BIN = Path(sys.executable).parent
 # character that the installed fonts lack. Comparing glyphs against it detects those boxes.
 NO_SUCH_GLYPH = "\U0010FFFD"
 DONE = re.compile(r"\[\d+\]:")  # the prompt of a cell that has run
+CHINESE_MENUS = {"Run": "运行"}  # the menus the tests use, as jupyterlab-language-pack-zh-CN names them
 
 
 def free_port():
@@ -158,8 +159,8 @@ class Notebook:
         return self
 
     def wait_for_idle_kernel(self):
-        """The status bar says "<kernel name> | Idle": the kernel is up and has nothing to do."""
-        status = self.page.locator(".jp-StatusBar-Widget").get_by_text(re.compile(r"\| Idle$"))
+        """The status bar says "<kernel name> | Idle" (in Chinese "| 空闲"): the kernel is up and has nothing to do."""
+        status = self.page.locator(".jp-StatusBar-Widget").get_by_text(re.compile(r"\| (Idle|空闲)$"))
         status.wait_for(timeout=self.timeout)
 
     # --- cells -----------------------------------------------------------------------------
@@ -198,8 +199,9 @@ class Notebook:
     # --- running ---------------------------------------------------------------------------
 
     def menu(self, menu, command):
-        """Choose a command from the menu bar, as a learner does: e.g. Run > Run All Cells."""
-        self.page.get_by_role("menuitem", name=menu, exact=True).click()
+        """Choose a command from the menu bar, as a learner does: e.g. Run > Run All Cells (运行 in Chinese)."""
+        name = re.compile(f"^({menu}|{CHINESE_MENUS[menu]})$")
+        self.page.get_by_role("menuitem", name=name).click()
         self.page.locator(f'.lm-Menu-item[data-command="{command}"]').click()
 
     def run_all(self):

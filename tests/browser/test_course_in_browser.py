@@ -1,5 +1,8 @@
 """Chapter 2 in a real browser: opened in JupyterLab, run with Run All, and looked at, in both languages.
 
+The screenshots (``test-artifacts/browser/``) include, in Chinese, the backward animation
+(``reference-zh-drawing``) and a failed check (``learner-zh-first-check``).
+
 Each edition gets one JupyterLab server on a temporary copy of ``course/``. Its kernels import
 minigrad from the reference edition (``solutions/``) or from the learner edition (the repository
 root), through ``PYTHONPATH``. The nbclient tests (``test_notebooks.py``) already prove that the
@@ -23,6 +26,8 @@ LANGUAGES = ["en", "zh"]
 PASSED = {"en": "passed", "zh": "通过"}
 NOT_YET = {"en": "is not implemented yet", "zh": "还没有实现"}
 STUB_ERRORS = {"NotImplementedError", "StepNotImplemented"}
+LAB_LOCALES = {"en": "en", "zh": "zh_CN"}
+LAB_RUN_MENU = {"en": "Run", "zh": "运行"}
 CHECK = "minigrad.check("
 # A cell that draws calls into minigrad.viz (to_dot only returns the DOT text).
 DRAWS = re.compile(r"\bviz\.(?!to_dot\b)\w+\(")
@@ -58,9 +63,16 @@ def drawing_cells(notebook):
     return [i for i in notebook.code_cell_indices() if DRAWS.search(notebook.source.cells[i].source)]
 
 
+def in_lab_language(lab, language):
+    """JupyterLab's own menus in the notebook's language, as ``make course COURSE_LANG=zh`` sets them."""
+    lab.write_setting("@jupyterlab/translation-extension", "plugin", {"locale": LAB_LOCALES[language]})
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_reference_edition_runs_and_shows_its_results(language, page, reference_lab, screenshot):
+    in_lab_language(reference_lab, language)
     notebook = Notebook(page, reference_lab, f"{language}/{CHAPTER}").open()
+    assert page.get_by_role("menuitem", name=LAB_RUN_MENU[language], exact=True).is_visible()
     checks = notebook.code_cell_indices(CHECK)
     notebook.run_all()
     notebook.screenshot(screenshot(f"reference-{language}-checks"), center_on=checks[0])
@@ -84,6 +96,15 @@ def test_reference_edition_runs_and_shows_its_results(language, page, reference_
         heading = page.locator(".jp-NotebookPanel .jp-MarkdownOutput h1").first
         heading.screenshot(path=str(screenshot("reference-zh-heading")))
         assert_chinese_is_drawn(page, heading)
+        assert_animation_speaks_chinese(notebook, page, drawings[0])
+
+
+def assert_animation_speaks_chinese(notebook, page, index):
+    """Chapter 2's backward animation: its slider and each frame's title in Chinese, drawn as glyphs."""
+    shown = notebook.output_text(index)
+    assert "步骤" in shown and "第 0 步（共 6 步）" in shown and "step" not in shown, shown[:300]
+    title = notebook.cell(index).locator("svg text").filter(has_text="第 0 步").first
+    assert_chinese_is_drawn(page, title)
 
 
 def assert_chinese_is_drawn(page, element):
@@ -118,6 +139,7 @@ def test_the_glyph_check_fails_without_a_chinese_font(launch, tmp_path):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_learner_edition_stops_only_at_stubs(language, page, learner_lab, screenshot):
+    in_lab_language(learner_lab, language)
     notebook = Notebook(page, learner_lab, f"{language}/{CHAPTER}").open()
     checks = notebook.code_cell_indices(CHECK)
     notebook.run_all()
@@ -126,6 +148,9 @@ def test_learner_edition_stops_only_at_stubs(language, page, learner_lab, screen
 
     other = "zh" if language == "en" else "en"
     assert NOT_YET[language] in guidance and NOT_YET[other] not in guidance, guidance
+    assert "Traceback" not in guidance and "check.py" not in guidance, "a failed check is its message alone"
+    if language == "zh":
+        assert_chinese_is_drawn(page, notebook.cell(checks[0]).locator(".jp-OutputArea-output").first)
     assert notebook.errors()[0][0] == checks[0], "Run All should stop first at the first check"
 
     # Go on past each stub, as a learner reading on would: run the next cell and all below.

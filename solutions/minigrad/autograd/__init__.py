@@ -45,7 +45,10 @@ def _seed(output, gradient, index, create_graph):
 
 
 def check_gradient(output, gradient, index, create_graph):
-    """A user-given gradient (the ``v`` of vᵀ·J) must have the output's shape."""
+    """A user-given gradient (the ``v`` of vᵀ·J) must have the output's shape.
+
+    用户给出的梯度（vᵀ·J 中的 ``v``）必须与输出的形状相同。
+    """
     # BEGIN SOLUTION 4.1
     if not isinstance(gradient, Tensor):
         gradient = _as_tensor(gradient, dtype=output.dtype)

@@ -32,12 +32,20 @@ class no_grad(DecoratorContext):
 
     def __enter__(self):
         # BEGIN SOLUTION 3.1
+        """Remember the current grad mode, then switch recording off.
+
+        记下当前的梯度模式，然后关闭记录。
+        """
         self._prev = _enabled
         _set_enabled(False)
         # END SOLUTION
 
     def __exit__(self, *exc):
         # BEGIN SOLUTION 3.1
+        """Put back the grad mode of before the block, however the block ended.
+
+        无论代码块以何种方式结束，都恢复进入代码块之前的梯度模式。
+        """
         _set_enabled(self._prev)
         # END SOLUTION
 

@@ -43,13 +43,20 @@ class SavedTensor(SavedForms):
 
     def release(self):
         """Drop the references to the saved value: once nothing else holds its array,
-        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error."""
+        numpy gives the memory back, and ``unpack`` raises PyTorch's second-backward error.
+
+        丢掉对保存值的引用：一旦没有别的对象持有它的数组，numpy 就会归还内存，
+        而 ``unpack`` 会引发 PyTorch 的“第二次反向传播”错误。
+        """
         # BEGIN SOLUTION 4.4 quiet
         self._tensor = self._array = None
         # END SOLUTION
 
     def _modified_message(self, node):
-        """PyTorch's error, word for word, for a saved tensor changed in place since."""
+        """PyTorch's error, word for word, for a saved tensor changed in place since.
+
+        保存后又被原地操作修改的张量所对应的 PyTorch 错误信息，一字不差。
+        """
         # BEGIN SOLUTION 6.3
         array = self._array
         producer = node if self._tensor is None else self._tensor.grad_fn

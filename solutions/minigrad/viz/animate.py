@@ -18,11 +18,14 @@ import numpy as np
 
 from ..autograd.node_call import observe
 from ..autograd.graph import AccumulateGrad, GraphRoot
-from .graph import SEED, Graph, describe
+from ..messages import N_, say
+from .graph import SEED, Graph, describe, fit
 from .render import Picture
 
 RAN = {"color": "red", "penwidth": "3"}  # the node run at this step
 NEWEST = {"color": "red", "fontcolor": "red", "penwidth": "2"}  # the gradients sent at this step
+TITLE = N_("step {k} of {last}: {node}")
+SLIDER = N_("step")
 
 
 class Step(NamedTuple):
@@ -87,7 +90,7 @@ class BackwardSteps:
         box_attrs = {box: fit(box.lines + lines) for box, lines in final.items()}
         ran = graph.output_boxes if isinstance(node, GraphRoot) else [graph.node_boxes.get(node)]
         box_attrs.update((box, RAN) for box in ran)
-        title = f"step {k} of {len(self) - 1}: {type(node).__name__}"
+        title = say(TITLE, k=k, last=len(self) - 1, node=type(node).__name__)
         return graph.dot(graph.grad_lines(self.leaf_grads(k)), box_attrs, self.edge_attrs(k), title)
 
     def leaf_grads(self, k):
@@ -138,7 +141,7 @@ class BackwardSteps:
 
         last = len(self) - 1
         play = widgets.Play(min=0, max=last, interval=1500)
-        slider = widgets.IntSlider(min=0, max=last, description="step")
+        slider = widgets.IntSlider(min=0, max=last, description=say(SLIDER))
         widgets.jslink((play, "value"), (slider, "value"))
         view = widgets.HTML(self[0].html())
 
@@ -158,17 +161,6 @@ class BackwardSteps:
 def blank(text):
     """``text`` with every character a space: as big, in Courier, and unseen."""
     return re.sub(r"[^\n]", " ", text)
-
-
-def fit(lines):
-    """Width and height (inches) of a box that holds ``lines`` in 10 pt Courier.
-
-    Each character is 6 pt wide, each line 12 pt high, plus dot's margins. A leaf's box
-    gets the size of its final label in every frame, so that it does not grow, and push
-    the others aside, when its gradient arrives.
-    """
-    lines = "\n".join(lines).splitlines()  # a matrix's values are one item over several lines
-    return {"width": f"{(6 * max(map(len, lines)) + 16) / 72:.2f}", "height": f"{(12 * len(lines) + 8) / 72:.2f}"}
 
 
 def edge_grads(step):

@@ -4,22 +4,25 @@ Graphviz's ``dot`` draws best. Where it is missing (no root to ``apt-get install
 graphviz``), the ``graphviz-pure`` wheel from PyPI brings a static renderer: it installs a
 ``graphviz-pure`` program, no ``dot`` and no Python module, and the ``graphviz`` package
 runs it once pointed at it through ``graphviz.backend.dot_command.DOT_BINARY``. Where
-neither works, the picture shows its DOT text with an install hint in English and
-Chinese: a display hook that raises would stop the learner's notebook.
+neither works, the picture shows its DOT text with an install hint in the learner's
+language: a display hook that raises would stop the learner's notebook.
 """
 import contextlib
 import html
 import re
 import shutil
 
+from ..messages import N_, say
 from .graph import to_dot
 
-HINT = (
+HINT = N_(
     "To see the picture, install Graphviz (`sudo apt-get install graphviz`, or "
-    "`pip install graphviz-pure`) and its Python package (`pip install graphviz`), then run the cell again.\n"
-    "要看到这张图，请安装 Graphviz（`sudo apt-get install graphviz`，或 `pip install graphviz-pure`）"
-    "及其 Python 包（`pip install graphviz`），然后重新运行本单元格。"
+    "`pip install graphviz-pure`) and its Python package (`pip install graphviz`), then run the cell again."
 )
+CANNOT_DRAW = N_("cannot draw: {problem}.")
+NO_PACKAGE = N_("the Python package graphviz is not installed")
+NO_PROGRAM = N_("no `dot` command on PATH, and graphviz-pure is not installed")
+FAILED = N_("{program} failed: {error}")
 
 
 def draw(outputs, params=None, show_saved=False, show_values=False):
@@ -51,7 +54,7 @@ class Picture:
         svg = self.svg()
         if svg is not None:
             return svg
-        hint = html.escape(f"{HINT}\n({self._problem})").replace("\n", "<br>")
+        hint = html.escape(self.hint()).replace("\n", "<br>")
         hint = re.sub("`([^`]*)`", r"<code>\1</code>", hint)
         return f"<div><p>{hint}</p><pre>{html.escape(self.source)}</pre></div>"
 
@@ -59,14 +62,18 @@ class Picture:
         """Write the SVG to ``path``: an explicit request, so a missing renderer is an error."""
         svg = self.svg()
         if svg is None:
-            raise RuntimeError(f"cannot draw: {self._problem}.\n{HINT}")
+            raise RuntimeError(say(CANNOT_DRAW, problem=self._problem) + "\n" + say(HINT))
         with open(path, "w", encoding="utf-8") as file:
             file.write(svg)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         if self.svg() is None:
-            return {"text/html": self.html(), "text/plain": f"{HINT}\n({self._problem})\n\n{self.source}"}
+            return {"text/html": self.html(), "text/plain": f"{self.hint()}\n\n{self.source}"}
         return {"image/svg+xml": self._svg, "text/plain": self.source}
+
+    def hint(self):
+        """What to install to see the picture, and what went wrong, in the learner's language."""
+        return f"{say(HINT)}\n({self._problem})"
 
     def _repr_svg_(self):
         return self.svg()
@@ -77,14 +84,14 @@ def render_svg(source):
     try:
         import graphviz
     except ImportError:
-        return None, "the Python package graphviz is not installed"
-    problem = "no `dot` command on PATH, and graphviz-pure is not installed"
+        return None, say(NO_PACKAGE)
+    problem = say(NO_PROGRAM)
     for program in renderers():
         try:
             with dot_binary(program):
                 return graphviz.pipe_string("dot", "svg", source, encoding="utf-8", quiet=True), None
         except Exception as error:  # a broken renderer must not break the notebook: try the next
-            problem = f"{program} failed: {error}"
+            problem = say(FAILED, program=program, error=error)
     return None, problem
 
 

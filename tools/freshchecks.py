@@ -14,9 +14,10 @@ So when grading:
   comparing those reports with the reference solution's on the same inputs (computed
   in a process of its own, on the repository's ``solutions/``). Nothing the submission
   does in its own process can pass a step but values equal to the reference's.
-- a question's answer is the value the notebook computed (all the kernel is asked for);
-  whether it is right is decided in a fresh interpreter with the instructor's
-  ``minigrad/steps/answers.py``, which sees no submitted code at all.
+- a question's answer is the value the notebook computed (all the kernel is asked for, as
+  JSON); whether it is right is decided here, against the answer in the instructor's source
+  notebook (between its ``### BEGIN SOLUTION`` markers, which the release leaves out). The
+  released package holds no key: a student cannot test guesses offline against it.
 - hidden tests (nbgrader's ``### BEGIN HIDDEN TESTS`` region of a graded cell, which the
   release leaves out) run in another fresh interpreter once the step's own checks pass.
   They get the code on stdin, never on disk, and their failure prints a neutral
@@ -24,6 +25,7 @@ So when grading:
 
 Every verdict carries a message in the course's language.
 """
+import ast
 import json
 import os
 import re
@@ -34,6 +36,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import nbformat
+from minigrad.steps.answers import canonical
 from minigrad.steps.judge import judge
 
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
@@ -44,6 +48,7 @@ QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
                     re.MULTILINE | re.DOTALL)
 PASSED_HIDDEN = "minigrad-hidden-tests-passed"
+SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n(?P<code>.*?)^[ \t]*### END SOLUTION", re.MULTILINE | re.DOTALL)
 
 # Run inside the sandbox: the hidden tests, read from stdin, against the fresh package.
 HIDDEN_RUNNER = f"""
@@ -55,14 +60,6 @@ exec(compile(code, "<hidden tests>", "exec"), {{"minigrad": minigrad, "torch": m
 print({PASSED_HIDDEN!r})
 """
 
-# Run inside the sandbox: is the answer on stdin (JSON) right? Only the answers file is loaded.
-QUESTION_RUNNER = """
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("answers", "minigrad/steps/answers.py")
-answers = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(answers)
-print(json.dumps(answers.is_right(sys.argv[1], json.loads(sys.stdin.read()))))
-"""
 
 MESSAGES = {
     "stopped": ("✗ Step {step}: the checks were stopped ({why}).", "✗ 第 {step} 步：检查被强制停止（{why}）。"),
@@ -140,13 +137,33 @@ def check_step(sandbox, package_parent, step, language, hidden=""):
     return verdict
 
 
-def check_answer(sandbox, package_parent, question, answer, language):
-    """The verdict on a practice question, given the answer the notebook computed (JSON text, or None)."""
+def check_answer(key, question, answer, language):
+    """The verdict on a practice question, given the answer the notebook computed (JSON text, or None)
+    and the instructor's ``key`` (``answer_key``)."""
     if answer is None:
         return Verdict(False, "unanswered", say("unanswered", language, question=question))
-    outcome = _run(sandbox, package_parent, ["-c", QUESTION_RUNNER, question], stdin=answer)
-    kind = "right" if outcome.stdout.strip() == "true" else "wrong"
+    try:
+        given = canonical(json.loads(answer))
+    except (ValueError, RecursionError):
+        given = None
+    kind = "right" if question in key and given == key[question] else "wrong"
     return Verdict(kind == "right", kind, say(kind, language, question=question))
+
+
+def answer_key(notebook):
+    """question ("q1.1") -> its answer in canonical spelling, from the instructor's source notebook: each
+    answer cell's solution region ends by assigning a literal (``answer_q1_1 = 2``)."""
+    key = {}
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        variable = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
+        region = SOLUTION.search(cell.source)
+        if cell.cell_type == "code" and variable.startswith("answer_q") and region:
+            assigned = [node.value for node in ast.parse(region["code"]).body if isinstance(node, ast.Assign)
+                        and [getattr(t, "id", None) for t in node.targets] == [variable]]
+            if not assigned:
+                raise ValueError(f"{notebook}: the solution of {variable} assigns it no value")
+            key[variable.removeprefix("answer_").replace("_", ".")] = canonical(ast.literal_eval(assigned[-1]))
+    return key
 
 
 def _run(sandbox, package_parent, args, stdin=""):

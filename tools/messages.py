@@ -1,8 +1,12 @@
-"""The message catalogues: gathering the package's messages, compiling the translations.
+"""The message catalogues: gathering the messages of the code, compiling the translations.
+
+Two catalogues: the package's (``solutions/minigrad/locale``, what a learner reads) and the
+instructor tools' (``tools/locale``, what the grading commands and the feedback pages say).
 
     python -m tools.messages        add new messages of the code to every catalogue (and drop
                                     the ones no longer used); then translate the empty ones
-``make build`` compiles each ``.po`` into the ``.mo`` that Python's gettext reads.
+``make build`` compiles each of the package's ``.po`` into the ``.mo`` that Python's gettext
+reads; the tools read theirs as it is (``tools.catalogue``).
 """
 import io
 import sys
@@ -15,17 +19,19 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solutions" / "minigrad"
+TOOLS = ROOT / "tools"
+DOMAINS = {PACKAGE: "minigrad", TOOLS: "tools"}  # folder of the code -> its catalogue's domain
 KEYWORDS = {"N_": None}  # messages are marked where they are defined, and shown with say()
 
 
 def catalogues(package=PACKAGE):
     """Each language's ``.po`` file in ``package``."""
-    return sorted((package / "locale").glob("*/LC_MESSAGES/minigrad.po"))
+    return sorted((package / "locale").glob(f"*/LC_MESSAGES/{DOMAINS[package]}.po"))
 
 
 def extracted(package=PACKAGE):
     """Every message the package's code marks with ``N_``, as a catalogue with no translations."""
-    catalog = Catalog(project="minigrad", domain="minigrad")
+    catalog = Catalog(project="minigrad", domain=DOMAINS[package])
     for filename, lineno, message, comments, context in extract_from_dir(
         str(package), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
@@ -59,5 +65,6 @@ def update(package=PACKAGE):
 
 
 if __name__ == "__main__":
-    update()
+    for folder in DOMAINS:
+        update(folder)
     sys.exit(0)

@@ -246,12 +246,12 @@ def test_collect_tells_an_untouched_release_from_a_changed_one(tmp_path):
             (tmp_path / folder / name).write_text("raise NotImplementedError\n")
     (tmp_path / "submitted/edited/A" / files[1]).write_text("return 42\n")
     (tmp_path / "submitted/partly/A" / files[0]).unlink()
-    said = {student: classroom.handed_in(tmp_path, "A", student, files, "en") for student in ("same", "edited", "partly")}
+    said = {who: classroom.handed_in(tmp_path, "A", who, files, "en") for who in ("same", "edited", "partly")}
     assert said == {"same": "no package file changed since the release",
                     "edited": "changed: minigrad/autograd/graph.py",
                     "partly": "no package file changed since the release; missing: minigrad/autograd/engine.py"}
-    assert classroom.handed_in(tmp_path, "A", "partly", files, "zh") == "包文件与发布时相比没有任何改动; 缺少：" \
-        "minigrad/autograd/engine.py"
+    assert classroom.handed_in(tmp_path, "A", "partly", files, "zh") == \
+        "包文件与发布时相比没有任何改动; 缺少：minigrad/autograd/engine.py"
 
 
 def test_the_summary_has_no_empty_column_and_aligns_long_ids():

@@ -17,7 +17,7 @@ def test_every_message_of_the_tools_is_translated_with_the_same_placeholders():
     assert code
     for path in messages.catalogues(messages.TOOLS):
         translated = {m.id: m.string for m in messages.read(path) if m.id}
-        assert code <= set(translated), f"{path}: run python -m tools.messages; missing {sorted(code - set(translated))}"
+        assert code <= set(translated), f"{path}: run python -m tools.messages; missing {code - set(translated)}"
         for msgid in code:
             assert translated[msgid], f"{path}: {msgid!r} is not translated"
             assert sorted(re.findall(r"{\w+[^}]*}", msgid)) == sorted(re.findall(r"{\w+[^}]*}", translated[msgid]))
@@ -35,7 +35,7 @@ def page_words(tmp_path, language, said):
     report.parent.mkdir(parents=True)
     report.write_text(json.dumps({"said": said}))
     notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_markdown_cell("### 练习 2.3 · 就绪队列与 `execute(root, buffers, keep_graph)`\n\nFor $x_1$:"),
+        nbformat.v4.new_markdown_cell("### 练习 2.3 · 就绪队列与 `execute(root, buffers, keep_graph)`\n\n$x_1$"),
         graded(STEP_CELL, "step_2_3"), graded(QUESTION_CELL, "q2_1")])
     config = Config()
     config.CourseDirectory.root = str(tmp_path)

@@ -41,8 +41,8 @@ QUESTION = N_("Practice question {question}")
 # A chapter's exercise heading, in either language: "### Exercise 2.3 · the ready queue" / "### 练习 2.3 · 就绪队列".
 HEADING = re.compile(r"^#+\s+\S+\s+(?P<step>\d+\.\d+)\s+·\s+(?P<title>.+?)\s*$", re.MULTILINE)
 # Code spans are kept as they are; $$display$$ and $inline$ formulas become MathML.
-MATH = re.compile(r"(?P<code>(`+).*?\2)|\$\$(?P<display>.+?)\$\$|\$(?P<inline>[^\s$](?:[^$\n]*?[^\s$])?)\$",
-                  re.DOTALL)
+MATH = re.compile(r"(?P<code>(`+).*?\2)|\$\$(?P<display>.+?)\$\$"
+                  r"|\$(?P<inline>[^\s$](?:[^$\n]*?[^\s$])?)\$", re.DOTALL)
 # Characters of MathML text that markdown would read as its own marks.
 MARKDOWN_MARKS = str.maketrans({c: f"&#{ord(c)};" for c in "*_\\`[]~"})
 

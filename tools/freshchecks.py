@@ -40,6 +40,9 @@ import nbformat
 from minigrad.steps.answers import canonical
 from minigrad.steps.judge import judge
 
+from . import catalogue
+from .catalogue import N_
+
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
 HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
 MAX_REPORT = 4 << 20  # characters of one step's report: far more than any step writes
@@ -48,7 +51,8 @@ QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
                     re.MULTILINE | re.DOTALL)
 PASSED_HIDDEN = "minigrad-hidden-tests-passed"
-SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n(?P<code>.*?)^[ \t]*### END SOLUTION", re.MULTILINE | re.DOTALL)
+SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n(?P<code>.*?)^[ \t]*### END SOLUTION",
+                      re.MULTILINE | re.DOTALL)
 
 # Run inside the sandbox: the hidden tests, read from stdin, against the fresh package.
 HIDDEN_RUNNER = f"""
@@ -61,18 +65,15 @@ print({PASSED_HIDDEN!r})
 """
 
 
-MESSAGES = {
-    "stopped": ("✗ Step {step}: the checks were stopped ({why}).", "✗ 第 {step} 步：检查被强制停止（{why}）。"),
-    "no_verdict": ("✗ Step {step}: the checks ended without a verdict: {last}",
-                   "✗ 第 {step} 步：检查没有给出结论就结束了：{last}"),
-    "hidden": ("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
-               "further checks.", "✗ 第 {step} 步：你的代码通过了给出的检查，但没有通过老师的全部补充检查。"),
-    "no_report": ("✗ Step {step}: the checks ended without reporting what your code returned: {last}",
-                  "✗ 第 {step} 步：检查结束了，却没有报告你的代码返回了什么：{last}"),
-    "right": ("✓ {question}: right.", "✓ {question}：回答正确。"),
-    "wrong": ("✗ {question}: not the right answer.", "✗ {question}：答案不正确。"),
-    "unanswered": ("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had stopped "
-                   "before it).", "✗ {question}：笔记本没有给出答案（变量没有赋值，或者笔记本在此之前已经停止）。"),
+MESSAGES = {  # what a graded cell's verdict says (translated in tools/locale)
+    "stopped": N_("✗ Step {step}: the checks were stopped ({why})."),
+    "hidden": N_("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
+                 "further checks."),
+    "no_report": N_("✗ Step {step}: the checks ended without reporting what your code returned: {last}"),
+    "right": N_("✓ {question}: right."),
+    "wrong": N_("✗ {question}: not the right answer."),
+    "unanswered": N_("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had "
+                     "stopped before it)."),
 }
 
 
@@ -86,8 +87,8 @@ class Verdict:
 
 
 def say(key, language, **fields):
-    en, zh = MESSAGES[key]
-    return (zh if language == "zh" else en).format(**fields)
+    """The message ``key`` of a verdict, in ``language``."""
+    return catalogue.say(MESSAGES[key], language, **fields)
 
 
 def graded_kind(source):
@@ -175,7 +176,7 @@ def _step_verdict(outcome, step, language, seeds):
     report = _last_report(outcome.stdout, seeds)
     if report is None:
         if outcome.stopped:
-            return Verdict(False, "stopped", say("stopped", language, step=step, why=outcome.stopped), outcome.stopped)
+            return Verdict(False, "stopped", say("stopped", language, step=step, why=catalogue.say(outcome.stopped, language)), outcome.stopped)
         last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
         return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))
     reference = reference_observations(step, seeds)

@@ -54,8 +54,8 @@ from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
 
 REPORT = "grading-report.json"
 STOPPED = N_("The notebook's run was stopped here ({why}); the cells below were not run.")
-# What grading notes about a submission: said in the instructor's summary (English) and, in the course's
-# language, on the student's feedback page (tools.feedback_page).
+# What grading notes about a submission: in nbgrader's log (English), and in the course's language in the
+# class summary and on the student's feedback page (``said``).
 INCIDENTS = {
     "unreadable": N_("{notebook} was unreadable or missing: the released notebook stood in for it"),
     "not_submitted": N_("{name} was not submitted: its steps were graded on the released stub"),
@@ -127,7 +127,9 @@ class SandboxedKernelManager(AsyncKernelManager):
         """Why the kernel process ended, as far as its exit code tells."""
         process = getattr(self.provisioner, "process", None)
         code = process.poll() if process else None
-        return limit_hit(code) or (f"the kernel exited with code {code}" if code is not None else N_("the kernel died"))
+        if code is None:
+            return N_("the kernel died")
+        return limit_hit(code) or f"the kernel exited with code {code}"
 
 
 class SandboxedExecute(Execute):

@@ -26,7 +26,7 @@ from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HON
                                  graded_points, hand_in, solved_copy)
 from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
-from tools import classroom, classwide, collect, grading, nbgraderapp, sandbox
+from tools import classroom, classwide, collect, feedback_page, grading, nbgraderapp, sandbox
 
 pytestmark = pytest.mark.grading
 needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -128,7 +128,7 @@ def test_both_ways_in_are_collected_with_their_package_files(course):
 def test_release_says_what_went_where(course):
     assert course.released.splitlines() == [
         f"{ASSIGNMENT} released in {course.root / 'release' / ASSIGNMENT}: {ASSIGNMENT}.ipynb, and the package, of "
-        f"which the student writes 4 files ({', '.join(classroom.learner_files(2))})",
+        f"which the student writes {len(classroom.learner_files(2))} files ({', '.join(classroom.learner_files(2))})",
         f"published to nbgrader's exchange ({course.root / 'exchange'}): every student of the course can fetch it "
         "now"]
 
@@ -161,7 +161,7 @@ def test_feedback_returns_pages_only_and_says_where(course):
     students = sorted(p.name for p in (course.root / "feedback").iterdir())
     for student in students:
         kept = {p.name for p in (course.root / "feedback" / student / ASSIGNMENT).rglob("*") if p.is_file()}
-        assert kept - {"timestamp.txt"} == {f"{ASSIGNMENT}.html"}, (student, kept)
+        assert kept - feedback_page.EXCHANGE_FILES == {f"{ASSIGNMENT}.html"}, (student, kept)
         assert f"  {student} " in course.returned and f"feedback/{student}/{ASSIGNMENT}/{ASSIGNMENT}.html" in \
             course.returned
     returned = [p for p in (course.root / "exchange" / "minigrad" / "feedback").rglob("*") if p.is_file()]

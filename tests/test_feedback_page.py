@@ -35,7 +35,7 @@ def page_words(tmp_path, language, said):
     report.parent.mkdir(parents=True)
     report.write_text(json.dumps({"said": said}))
     notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_markdown_cell("### 练习 2.3 · 就绪队列与 `execute(root, buffers, keep_graph)`\n\n$x_1$"),
+        nbformat.v4.new_markdown_cell("### 练习 2.3 · 就绪队列与 `execute(root, buffers, keep_graph)`\n$x_1$"),
         graded(STEP_CELL, "step_2_3"), graded(QUESTION_CELL, "q2_1")])
     config = Config()
     config.CourseDirectory.root = str(tmp_path)

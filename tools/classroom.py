@@ -5,8 +5,9 @@ Each chapter becomes one assignment (in one language) holding the chapter's note
 and a snapshot of the package in which the steps of earlier chapters are solved and
 this chapter's steps (and later ones) are stubs. The source notebook keeps the answers
 to practice questions between nbgrader's ``### BEGIN SOLUTION``/``### END SOLUTION``
-markers: the release leaves them out, the instructor's copy holds them. nbgrader's autograde restores every
-non-notebook file from the instructor's copy unless told otherwise, so the config
+markers: the release leaves them out, the instructor's copy holds them, and grading judges
+answers against it (the snapshot's package holds no key of its own). nbgrader's autograde
+restores every non-notebook file from the instructor's copy unless told otherwise, so the config
 lists exactly the files the learner writes in ``Autograde.exclude_overwriting``:
 those are what get graded.
 

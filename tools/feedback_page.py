@@ -38,7 +38,7 @@ LABELS = {
 }
 STEP = N_("Step {step} · {title}")
 QUESTION = N_("Practice question {question}")
-# A chapter's exercise heading, in either language: "### Exercise 2.3 · the ready queue" / "### 练习 2.3 · 就绪队列".
+# A chapter's exercise heading in either language: "### Exercise 2.3 · the ready queue", "### 练习 2.3 · 就绪队列".
 HEADING = re.compile(r"^#+\s+\S+\s+(?P<step>\d+\.\d+)\s+·\s+(?P<title>.+?)\s*$", re.MULTILINE)
 # Code spans are kept as they are; $$display$$ and $inline$ formulas become MathML.
 MATH = re.compile(r"(?P<code>(`+).*?\2)|\$\$(?P<display>.+?)\$\$"
@@ -112,10 +112,14 @@ def configure(c, language):
     c.HTMLExporter.extra_template_basedirs = [str(TEMPLATES)]  # found before nbgrader's "feedback"
 
 
+EXCHANGE_FILES = {"timestamp.txt", "submission_secret.txt"}  # nbgrader's own, read by release_feedback
+
+
 def keep_pages(folder):
-    """Leave only the HTML pages in a student's feedback folder (and nbgrader's timestamp)."""
+    """Leave only the HTML pages in a student's feedback folder, and the two files with which nbgrader's exchange
+    finds whom a page goes back to (it hands back pages only)."""
     for path in sorted(Path(folder).rglob("*"), reverse=True):
-        if path.is_file() and path.suffix != ".html" and path.name != "timestamp.txt":
+        if path.is_file() and path.suffix != ".html" and path.name not in EXCHANGE_FILES:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()

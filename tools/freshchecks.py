@@ -176,7 +176,8 @@ def _step_verdict(outcome, step, language, seeds):
     report = _last_report(outcome.stdout, seeds)
     if report is None:
         if outcome.stopped:
-            return Verdict(False, "stopped", say("stopped", language, step=step, why=catalogue.say(outcome.stopped, language)), outcome.stopped)
+            why = catalogue.say(outcome.stopped, language)
+            return Verdict(False, "stopped", say("stopped", language, step=step, why=why), outcome.stopped)
         last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
         return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))
     reference = reference_observations(step, seeds)

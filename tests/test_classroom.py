@@ -306,3 +306,24 @@ def test_init_checks_the_database_first_and_keeps_no_password(postgres, tmp_path
     assert f"gradebook: {postgres}" in done.stdout and "course root " in done.stdout
     assert "s3cret-pw" not in (tmp_path / "c" / "nbgrader_config.py").read_text()
     assert nbgraderapp.config(tmp_path / "c").CourseDirectory.db_url == postgres
+
+
+def test_a_graded_snapshot_records_answers_and_self_study_still_checks_them(tmp_path):
+    """In a class the notebook's check_answer only records the answer (its snapshot has no key to test guesses
+    against); the self-study edition keeps its instant verdict."""
+    from tools import build, editions
+
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad")
+    classroom.without_key(tmp_path / "minigrad" / "steps" / "answers.py")
+
+    def check(folder, answer):
+        code = f"import minigrad\nminigrad.check_answer('q1.1', {answer})"
+        return subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(folder)})
+
+    for answer in ("2", "3"):
+        graded = check(tmp_path, answer)
+        assert graded.returncode == 0 and "your answer is recorded" in graded.stdout, graded.stderr
+    assert check(ROOT, "2").stdout.strip() == "✓ q1.1: right." and check(ROOT, "3").returncode != 0
+    text = (tmp_path / "minigrad" / "steps" / "answers.py").read_text()
+    assert "ANSWERS = {}\n" in text and not re.search(r'"[0-9a-f]{16}"', text)

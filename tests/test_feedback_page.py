@@ -1,26 +1,15 @@
-"""The pieces of a student's feedback page that need no grading run: the tools' catalogue, the names of
-graded cells, what happened at grading said in the student's language, formulas as MathML."""
+"""The pieces of a student's feedback page that need no grading run: the names of graded cells, what
+happened at grading said in the student's language, formulas as MathML."""
 import json
 import re
 
 import nbformat
 from traitlets.config import Config
 
-from tools import feedback_page, grading, messages
-from tools.catalogue import say
+from tools import feedback_page, grading
+from tools.instructor_messages import say
 
 STEP_CELL, QUESTION_CELL = 'minigrad.check("2.3")', 'minigrad.check_answer("q2.1", answer_q2_1)'
-
-
-def test_every_message_of_the_tools_is_translated_with_the_same_placeholders():
-    code = {m.id for m in messages.extracted(messages.TOOLS) if m.id}
-    assert code
-    for path in messages.catalogues(messages.TOOLS):
-        translated = {m.id: m.string for m in messages.read(path) if m.id}
-        assert code <= set(translated), f"{path}: run python -m tools.messages; missing {code - set(translated)}"
-        for msgid in code:
-            assert translated[msgid], f"{path}: {msgid!r} is not translated"
-            assert sorted(re.findall(r"{\w+[^}]*}", msgid)) == sorted(re.findall(r"{\w+[^}]*}", translated[msgid]))
 
 
 def graded(source, grade_id):

@@ -26,7 +26,7 @@ def build(root):
     """Write every generated file under ``root``; return their paths."""
     root = Path(root)
     written = []
-    for po in messages.catalogues():
+    for po in (po for folder in messages.DOMAINS for po in messages.catalogues(folder)):
         mo = root / po.relative_to(ROOT).with_suffix(".mo")
         mo.parent.mkdir(parents=True, exist_ok=True)
         mo.write_bytes(messages.compiled(po))

@@ -26,7 +26,8 @@ import warnings
 from pathlib import Path
 
 from . import build, classwide, collect, editions, feedback_page, gradebook_db, ledger, limits, nbgraderapp, notebooks
-from .catalogue import N_, say
+from . import instructor_messages
+from .instructor_messages import N_, say
 
 INITIALISED = N_("""course root {root}: {count} assignments ({names}), in source/
 gradebook: {gradebook}
@@ -146,7 +147,7 @@ def release(root, assignment, to_exchange=False, out=sys.stdout):
     nbgraderapp.succeed(api.generate_assignment(assignment, force=True), "generate_assignment")
     if to_exchange:
         nbgraderapp.succeed(api.release_assignment(assignment), "release_assignment")
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     folder = Path(root).resolve() / "release" / assignment
     notebooks_ = sorted(p.name for p in folder.glob("*.ipynb"))
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
@@ -164,7 +165,7 @@ def collect_submissions(root, assignment, archive=None, out=sys.stdout):
         collect.from_zip(root, assignment, archive)
     else:
         collect.from_exchange(root, assignment)
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
     found = collect.students(root, assignment)
     print(say(COLLECTED, language, assignment=assignment, count=len(found)), file=out)
@@ -190,7 +191,7 @@ def handed_in(root, assignment, student, learner, language):
 def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
     """Write each student's feedback page and a zip of them all for an LMS; with ``to_exchange``, hand each
     back to those who submitted through nbgrader's exchange. Say where it all went."""
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     results = classwide.feedback(root, assignment, jobs=jobs, out=out)
     print(say(BUNDLED, language, bundle=feedback_page.bundle(root, assignment)), file=out)
     if to_exchange:

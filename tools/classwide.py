@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import collect, feedback_page, grading, ledger, limits, nbgraderapp, workers
-from .catalogue import N_, say
+from . import instructor_messages
+from .instructor_messages import N_, say
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
 
 _api = None  # each worker's nbgrader API
@@ -53,7 +54,7 @@ def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrad
     ``regrade``; ``shard`` ((K, N), see ``tools.ledger``) takes only that share of the class.
     """
     root = Path(root).resolve()
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
     tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)
              if ledger.in_shard(student, shard)]
@@ -86,7 +87,7 @@ def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
     """Generate the feedback of every autograded submission (hidden tests left out), only the pages kept;
     print a summary of where each student's went."""
     root = Path(root).resolve()
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     students = students or sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
     results = _in_parallel(root, _feedback_one, [(assignment, student) for student in students], jobs, out)
     done = [r for r in results if r.ok]
@@ -109,7 +110,7 @@ def _in_parallel(root, task, tasks, jobs, out):
     """
     results = []
     several = len({assignment for assignment, _ in tasks}) > 1
-    language = nbgraderapp.language(root)
+    language = instructor_messages.course_language(root)
     width = max([len(f"{a} {s}" if several else s) for a, s in tasks] or [0])
 
     def done(pair, answer):

@@ -24,7 +24,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
 from . import grading
-from .catalogue import N_, say
+from .instructor_messages import N_, say
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 LABELS = {

@@ -40,8 +40,8 @@ import nbformat
 from minigrad.steps.answers import canonical
 from minigrad.steps.judge import judge
 
-from . import catalogue
-from .catalogue import N_
+from . import instructor_messages
+from .instructor_messages import N_
 
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
 HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
@@ -88,7 +88,7 @@ class Verdict:
 
 def say(key, language, **fields):
     """The message ``key`` of a verdict, in ``language``."""
-    return catalogue.say(MESSAGES[key], language, **fields)
+    return instructor_messages.say(MESSAGES[key], language, **fields)
 
 
 def graded_kind(source):
@@ -176,7 +176,7 @@ def _step_verdict(outcome, step, language, seeds):
     report = _last_report(outcome.stdout, seeds)
     if report is None:
         if outcome.stopped:
-            why = catalogue.say(outcome.stopped, language)
+            why = instructor_messages.say(outcome.stopped, language)
             return Verdict(False, "stopped", say("stopped", language, step=step, why=why), outcome.stopped)
         last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
         return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))

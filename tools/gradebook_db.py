@@ -8,7 +8,7 @@ told what must exist first: the role the URL names, and its database.
 import sqlalchemy
 from sqlalchemy.engine import make_url
 
-from .catalogue import N_, say
+from .instructor_messages import N_, say
 
 PASSWORD_IN_URL = N_("The gradebook URL holds a password, which nbgrader_config.py would keep in plain text. "
                      "Leave it out of the URL, and give it to every grader in ~/.pgpass or in PGPASSWORD.")

@@ -47,7 +47,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
 
 from . import freshchecks
-from .catalogue import N_, say
+from .instructor_messages import N_, say
 from .collect import UNREADABLE
 from .limits import Limits
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
@@ -307,7 +307,8 @@ def said(report, language):
     """The incidents of a grading report (as ``SandboxedExecute`` writes it) in ``language``; the report is read
     as untrusted: what is not one of ``INCIDENTS`` with plain fields is left out."""
     notes = report.get("said") if isinstance(report, dict) else None
-    return [say(INCIDENTS[note["kind"]], language, **{k: say(str(v), language) for k, v in note["fields"].items()})
+    return [say(INCIDENTS[note["kind"]], language, **{k: str(v) and say(str(v), language)  # "" is gettext's header
+                                                       for k, v in note["fields"].items()})
             for note in notes or [] if isinstance(note, dict) and note.get("kind") in INCIDENTS
             and isinstance(note.get("fields"), dict)][:100]
 

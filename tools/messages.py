@@ -1,12 +1,11 @@
 """The message catalogues: gathering the messages of the code, compiling the translations.
 
-Two catalogues: the package's (``solutions/minigrad/locale``, what a learner reads) and the
-instructor tools' (``tools/locale``, what the grading commands and the feedback pages say).
+Two catalogues: the learner's (``solutions/minigrad``, domain ``minigrad``, shipped with the package)
+and the instructor's (``tools``, domain ``classroom``, what the classroom commands print).
 
     python -m tools.messages        add new messages of the code to every catalogue (and drop
                                     the ones no longer used); then translate the empty ones
-``make build`` compiles each of the package's ``.po`` into the ``.mo`` that Python's gettext
-reads; the tools read theirs as it is (``tools.catalogue``).
+``make build`` compiles each ``.po`` into the ``.mo`` that Python's gettext reads.
 """
 import io
 import sys
@@ -20,7 +19,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solutions" / "minigrad"
 TOOLS = ROOT / "tools"
-DOMAINS = {PACKAGE: "minigrad", TOOLS: "tools"}  # folder of the code -> its catalogue's domain
+DOMAINS = {PACKAGE: "minigrad", TOOLS: "classroom"}  # each folder whose code has messages, and its catalogue
 KEYWORDS = {"N_": None}  # messages are marked where they are defined, and shown with say()
 
 
@@ -30,7 +29,7 @@ def catalogues(package=PACKAGE):
 
 
 def extracted(package=PACKAGE):
-    """Every message the package's code marks with ``N_``, as a catalogue with no translations."""
+    """Every message the code of ``package`` marks with ``N_``, as a catalogue with no translations."""
     catalog = Catalog(project="minigrad", domain=DOMAINS[package])
     for filename, lineno, message, comments, context in extract_from_dir(
         str(package), method_map=[("**.py", "python")], keywords=KEYWORDS

@@ -30,11 +30,6 @@ def config(root):
     return PyFileConfigLoader(CONFIG_FILE, path=str(Path(root).resolve())).load_config()
 
 
-def language(root):
-    """The course's language (``init --lang``): what its commands and feedback pages speak."""
-    return config(root).SandboxedExecute.get("language", "en")
-
-
 def api(root):
     """nbgrader's Python API on the course root."""
     from nbgrader.apps import NbGraderAPI

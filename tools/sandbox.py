@@ -32,7 +32,7 @@ from pathlib import Path
 from traitlets import Integer, List, Unicode
 from traitlets.config import Configurable
 
-from .catalogue import N_
+from .instructor_messages import N_
 from .limits import Limits
 
 UID_BASE = 61000  # sandbox uids are UID_BASE + slot: ids no account on a Debian system uses

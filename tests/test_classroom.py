@@ -8,10 +8,12 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
 import time
+import warnings
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,11 +22,11 @@ import pytest
 import sqlalchemy
 
 from conftest import ROOT
-from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, graded_points,
-                                 hand_in, solved_copy)
+from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, answer_cells,
+                                 graded_points, hand_in, solved_copy)
 from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
-from tools import classroom, classwide, grading, nbgraderapp, sandbox
+from tools import classroom, classwide, collect, feedback_page, grading, nbgraderapp, sandbox
 
 pytestmark = pytest.mark.grading
 needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -82,7 +84,8 @@ def run_the_class(folder):
     classroom.init(root, "en")
     (root / "roster.csv").write_text(ROSTER)
     add_hidden_test(root)
-    classroom.release(root, ASSIGNMENT, to_exchange=True)
+    released = io.StringIO()
+    classroom.release(root, ASSIGNMENT, to_exchange=True, out=released)
     exchange = f"--Exchange.root={root / 'exchange'}"
     work.mkdir()
     student_nbgrader(work, "fetch_assignment", ASSIGNMENT, exchange)
@@ -99,11 +102,14 @@ def run_the_class(folder):
     classroom.collect_submissions(root, ASSIGNMENT, work / "moodle.zip", worksheet=work / "worksheet.csv",
                                   out=collected)
     hand_in(root, "blank", HONEST["blank"], work / "scratch")
+    key = answer_cells(root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+    shutil.rmtree(hand_in(root, "no_package", HONEST["reference"], work / "scratch", answers=key) / "minigrad")
     command = [sys.executable, "-m", "tools.classroom", "autograde", str(root), ASSIGNMENT, "--jobs", "2"]
     graded = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    classroom.feedback(root, ASSIGNMENT, jobs=2, to_exchange=True, out=io.StringIO())
+    returned = io.StringIO()
+    classroom.feedback(root, ASSIGNMENT, jobs=2, to_exchange=True, out=returned)
     facts = {"collected": collected.getvalue(), "returncode": graded.returncode, "stdout": graded.stdout,
-             "stderr": graded.stderr}
+             "stderr": graded.stderr, "released": released.getvalue(), "returned": returned.getvalue()}
     (folder / "facts.json").write_text(json.dumps(facts))
 
 
@@ -132,14 +138,31 @@ def test_both_ways_in_are_collected_with_their_package_files(course):
     for student in (getpass.getuser(), "alice", "bob"):
         for name in classroom.learner_files(2):
             assert (root / "submitted" / student / ASSIGNMENT / name).is_file(), (student, name)
-    assert "alice" in course.collected and "all package files" in course.collected
+    lines = dict(line.split(None, 1) for line in course.collected.splitlines()[1:])
+    assert course.collected.splitlines()[0] == f"{ASSIGNMENT}: 3 submissions"
+    everything = "changed: " + ", ".join(classroom.learner_files(2))
+    assert lines[getpass.getuser()] == lines["alice"] == everything
+    assert lines["bob"].startswith("changed: ") and lines["bob"] != everything  # only the two steps bob solved
+
+
+@needs_sandbox
+def test_release_says_what_went_where(course):
+    assert course.released.splitlines() == [
+        f"{ASSIGNMENT} released in {course.root / 'release' / ASSIGNMENT}: {ASSIGNMENT}.ipynb, and the package, of "
+        f"which the student writes {len(classroom.learner_files(2))} files ({', '.join(classroom.learner_files(2))})",
+        f"published to nbgrader's exchange ({course.root / 'exchange'}): every student of the course can fetch it "
+        "now"]
 
 
 @needs_sandbox
 def test_the_command_line_grades_the_class_in_parallel_and_sums_up(course):
     assert course.returncode == 0, course.stdout + course.stderr
-    assert "[  4/4]" in course.stdout and "4 submissions, 4 graded, 0 with notes, 0 failed" in course.stdout
-    assert grades(course.root) == {getpass.getuser(): 4.0, "alice": 4.0, "bob": 2.0, "blank": 0.0}
+    assert "[  5/5]" in course.stdout and "5 submissions, 5 graded, 1 with notes, 0 failed" in course.stdout
+    questions = sum(points for cell, points in graded_points(course.root / "source" / ASSIGNMENT /
+                                                              f"{ASSIGNMENT}.ipynb").items() if cell.startswith("q"))
+    assert questions > 0
+    assert grades(course.root) == {getpass.getuser(): 4.0, "alice": 4.0, "bob": 2.0, "blank": 0.0,
+                                   "no_package": float(questions)}
 
 
 @needs_sandbox
@@ -188,10 +211,29 @@ def test_grades_export_in_the_layouts_canvas_and_moodle_import(course, tmp_path)
 def test_feedback_keeps_hidden_tests_hidden(course):
     root = course.root
     pages = glob.glob(str(root / "feedback" / "*" / ASSIGNMENT / "*.html"))
-    assert len(pages) == 4
+    assert len(pages) == 5
     assert all(HIDDEN_MARKER not in Path(page).read_text() for page in pages)
     assert HIDDEN_MARKER in (root / "autograded" / "bob" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text()
     assert list((root / "exchange" / "minigrad" / "feedback").iterdir())
+
+
+@needs_sandbox
+def test_feedback_returns_pages_only_and_says_where(course):
+    """Only the pages go back (nbgrader would copy the package and the grading report too): in each student's
+    folder, in the exchange, and in the chapter's zip for an LMS; the summary says where."""
+    students = sorted(p.name for p in (course.root / "feedback").iterdir())
+    for student in students:
+        kept = {p.name for p in (course.root / "feedback" / student / ASSIGNMENT).rglob("*") if p.is_file()}
+        assert kept - feedback_page.EXCHANGE_FILES == {f"{ASSIGNMENT}.html"}, (student, kept)
+        assert f"  {student} " in course.returned and f"feedback/{student}/{ASSIGNMENT}/{ASSIGNMENT}.html" in \
+            course.returned
+    returned = [p for p in (course.root / "exchange" / "minigrad" / "feedback").rglob("*") if p.is_file()]
+    assert returned and all(p.suffix == ".html" for p in returned)
+    with zipfile.ZipFile(course.root / "feedback-bundles" / f"{ASSIGNMENT}.zip") as bundle:
+        assert sorted(bundle.namelist()) == [f"{s}/{ASSIGNMENT}.html" for s in students]
+    assert f"{ASSIGNMENT}: feedback for 5 of 5 students, 0 failed" in course.returned
+    through_exchange = len(list((course.root / "feedback").glob(f"*/{ASSIGNMENT}/timestamp.txt")))
+    assert f"returned through nbgrader's exchange to {through_exchange} students" in course.returned
 
 
 @needs_sandbox
@@ -258,3 +300,94 @@ def test_a_worker_that_dies_hangs_or_garbles_fails_only_its_student(tmp_path, ma
                                                     ("dave", True), (mallory, False)]
     assert re.match(why, results[-1].error), results[-1].error
     assert re.search(rf"\[  \d/5\] {mallory} +FAILED: {why}", progress.getvalue()), progress.getvalue()
+
+
+def test_collect_tells_an_untouched_release_from_a_changed_one(tmp_path):
+    files = ["minigrad/autograd/engine.py", "minigrad/autograd/graph.py"]
+    for folder in ("release/A", "submitted/same/A", "submitted/edited/A", "submitted/partly/A"):
+        for name in files:
+            (tmp_path / folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / folder / name).write_text("raise NotImplementedError\n")
+    (tmp_path / "submitted/edited/A" / files[1]).write_text("return 42\n")
+    (tmp_path / "submitted/partly/A" / files[0]).unlink()
+    said = {who: classroom.handed_in(tmp_path, "A", who, files, "en") for who in ("same", "edited", "partly")}
+    assert said == {"same": "no package file changed since the release",
+                    "edited": "changed: minigrad/autograd/graph.py",
+                    "partly": "no package file changed since the release; missing: minigrad/autograd/engine.py"}
+    assert classroom.handed_in(tmp_path, "A", "partly", files, "zh") == \
+        "包文件与发布时相比没有任何改动; 缺少：minigrad/autograd/engine.py"
+
+
+def test_the_summary_has_no_empty_column_and_aligns_long_ids():
+    results = [classwide.Result("al", True, 1.0, score=4.0, max_score=6.0),
+               classwide.Result("a_student_id_far_longer_than_twenty_four", True, 1.0, score=6.0, max_score=6.0),
+               classwide.Result("never_graded", True, 1.0)]
+    summary = io.StringIO()
+    classwide._summary(ASSIGNMENT, results, summary, "en")
+    rows = summary.getvalue().splitlines()[2:]
+    assert [row.split() for row in rows] == [["al", "4/6"], ["a_student_id_far_longer_than_twenty_four", "6/6"],
+                                             ["never_graded", "-"]]
+    assert len({len(row) for row in rows}) == 1  # every score ends in the same column
+
+
+def test_a_hand_edited_notebook_gets_its_cell_ids_and_reads_without_warnings(tmp_path):
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_markdown_cell("#")])
+    (tmp_path / "release" / "A").mkdir(parents=True)
+    nbformat.write(notebook, tmp_path / "release" / "A" / "A.ipynb")
+    edited = json.loads(nbformat.writes(notebook))
+    for cell in edited["cells"]:
+        del cell["id"]  # as a hand edit or an older tool leaves it
+    submitted = tmp_path / "submitted" / "alice" / "A" / "A.ipynb"
+    submitted.parent.mkdir(parents=True)
+    submitted.write_text(json.dumps(edited))
+    assert collect.make_gradable(tmp_path, "A", "alice") == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        normalised = nbformat.read(submitted, as_version=4)
+    assert [cell.source for cell in normalised.cells] == ["x = 1", "#"] and all(c.id for c in normalised.cells)
+
+
+def classroom_command(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "tools.classroom", *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **(env or {})})
+
+
+def test_init_checks_the_database_first_and_keeps_no_password(postgres, tmp_path):
+    """A database that cannot be reached stops init before it writes anything, saying what to create; a URL with
+    a password is refused; the password comes from PGPASSWORD (or ~/.pgpass), and nbgrader_config.py holds none."""
+    missing = postgres.replace("/minigrad?", "/nosuchdb?")
+    done = classroom_command("init", str(tmp_path / "a"), "--db", missing)
+    assert done.returncode != 0 and not (tmp_path / "a").exists()
+    assert 'database "nosuchdb" does not exist' in done.stderr
+    assert "createuser --pwprompt grader\n  createdb --owner grader nosuchdb" in done.stderr
+    with_password = postgres.replace("grader@", "grader:s3cret-pw@")
+    done = classroom_command("init", str(tmp_path / "b"), "--db", with_password)
+    assert done.returncode != 0 and not (tmp_path / "b").exists() and "~/.pgpass" in done.stderr
+    done = classroom_command("init", str(tmp_path / "c"), "--db", postgres, env={"PGPASSWORD": "s3cret-pw"})
+    assert done.returncode == 0, done.stderr
+    assert f"gradebook: {postgres}" in done.stdout and "course root " in done.stdout
+    assert "s3cret-pw" not in (tmp_path / "c" / "nbgrader_config.py").read_text()
+    assert nbgraderapp.config(tmp_path / "c").CourseDirectory.db_url == postgres
+
+
+def test_a_graded_snapshot_records_answers_and_self_study_still_checks_them(tmp_path):
+    """In a class the notebook's check_answer only records the answer (its snapshot has no key to test guesses
+    against); the self-study edition keeps its instant verdict."""
+    from tools import build, editions
+
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad")
+    classroom.without_key(tmp_path / "minigrad" / "steps" / "answers.py")
+
+    def check(folder, answer):
+        code = f"import minigrad\nminigrad.check_answer('q1.1', {answer})"
+        return subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(folder)})
+
+    for answer in ("2", "3"):
+        graded = check(tmp_path, answer)
+        assert graded.returncode == 0 and "your answer is recorded" in graded.stdout, graded.stderr
+    assert check(ROOT, "2").stdout.strip() == "✓ q1.1: right." and check(ROOT, "3").returncode != 0
+    text = (tmp_path / "minigrad" / "steps" / "answers.py").read_text()
+    assert "ANSWERS = {}\n" in text and not re.search(r'"[0-9a-f]{16}"', text)

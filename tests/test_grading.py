@@ -14,12 +14,15 @@ the answer key in the kernel, and one with an empty notebook and a package that 
 in the last chapter.
 """
 import csv
+import html
+import io
 import itertools
 import json
 import os
 import re
 import subprocess
 import sys
+import zipfile
 from types import SimpleNamespace
 
 import nbformat
@@ -29,7 +32,7 @@ from conftest import ROOT
 from hostile.once import once
 from hostile.submissions import (add_cell, answer_cells, graded_points, hand_in, replace_stub, steps_before,
                                  steps_of)
-from tools import build, classroom, editions, nbgraderapp, notebooks, sandbox
+from tools import build, classroom, classwide, editions, nbgraderapp, notebooks, sandbox
 
 pytestmark = pytest.mark.grading
 needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -198,3 +201,83 @@ def test_a_broken_submission_in_a_later_chapter_is_graded_clearly_and_alone(engl
     # The released notebook that stood in may call the step's code too, which kills its kernel: said, if so.
     assert all(re.fullmatch(r"the notebook was stopped at cell \d+: the kernel exited with code 0", note)
                for note in notes[2:]), notes
+
+
+def test_a_graded_release_holds_no_answer_key(course):
+    """The self-study key (short hashes, reversible by trying) is emptied in every graded snapshot: neither the
+    release nor the instructor's copy of the package holds an answer or its hash."""
+    from minigrad.steps import answers
+
+    for assignment in ASSIGNMENTS:
+        key = answer_cells(course.root / "source" / assignment / f"{assignment}.ipynb")
+        hashes = {answers.ANSWERS[cell.removeprefix("answer_").replace("_", ".")] for cell in key}
+        for folder in ("source", "release"):
+            package = course.root / folder / assignment / "minigrad"
+            text = "".join(path.read_text() for path in package.rglob("*.py"))
+            assert "GRADED = True" in text and "ANSWERS = {}" in text, (folder, assignment)
+            assert not [h for h in hashes if h in text], (folder, assignment)
+    assert answers.ANSWERS and not answers.GRADED  # self-study keeps its instant check
+
+
+PAGE_WORDS = {"en": ("Step {step} · ", "Score", "Practice question Q"),
+              "zh": ("第 {step} 步 · ", "得分", "练习题 Q")}
+MATHS = "04_vjp"  # a chapter whose prose has formulas
+
+
+@needs_sandbox
+def test_feedback_pages_speak_the_course_language_and_need_no_network(course):
+    """Each student's page names every graded cell by its step and title (from the chapter's exercise heading),
+    in the course's language, draws the chapter's formulas as MathML, holds no script and no link out; only
+    pages go back (and in the chapter's zip), never a copy of the package or the grading report."""
+    summary = io.StringIO()
+    classroom.feedback(course.root, MATHS, jobs=2, out=summary)
+    step, score, question = PAGE_WORDS[course.language]
+    titles = dict(re.findall(r"^#+ \S+ (\d+\.\d+) · (.+)$", "\n".join(course.learner[MATHS]), re.MULTILINE))
+    for student in HONEST:
+        folder = course.root / "feedback" / student / MATHS
+        assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == [f"{MATHS}.html"], student
+        page = (folder / f"{MATHS}.html").read_text()
+        text = html.unescape(page)
+        for number in steps_of(chapter(MATHS)):
+            assert step.format(step=number) + titles[number].replace("`", "") in text, number
+        assert question in text and f"{score}: " in text and "Test cell" not in text
+        assert course.language == "en" or "Score" not in text
+        assert page.count("<math") >= 10 and "\\frac" not in page
+        assert "<script" not in page and not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", page)
+        assert f"feedback/{student}/{MATHS}/{MATHS}.html" in summary.getvalue()
+    with zipfile.ZipFile(course.root / "feedback-bundles" / f"{MATHS}.zip") as bundle:
+        assert sorted(bundle.namelist()) == sorted(f"{s}/{MATHS}.html" for s in HONEST)
+    assert f"feedback-bundles/{MATHS}.zip" in summary.getvalue()
+    opened_offline(course.root / "feedback" / "reference" / MATHS / f"{MATHS}.html")
+
+
+def opened_offline(page):
+    """Open ``page`` in Chromium (when there is one): it asks for nothing but itself, and its formulas are drawn."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    from browser.conftest import CHROMIUM_FLAGS, find_chromium
+
+    if find_chromium() is None:
+        return
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=find_chromium(), headless=True, args=CHROMIUM_FLAGS)
+        try:
+            tab = browser.new_page()
+            asked = []
+            tab.on("request", lambda request: asked.append(request.url))
+            tab.goto(page.as_uri(), wait_until="load")
+            widths = tab.evaluate("[...document.querySelectorAll('math')].map(m => m.getBoundingClientRect().width)")
+        finally:
+            browser.close()
+    assert asked == [page.as_uri()]
+    assert widths and all(width > 0 for width in widths)
+
+
+@needs_sandbox
+def test_the_feedback_page_says_what_happened_at_grading(english):
+    """mallory's empty notebook was replaced and a step's checks crashed: the page says both."""
+    classwide.feedback(english.root, LATE, students=["mallory"], out=io.StringIO())
+    page = html.unescape((english.root / "feedback" / "mallory" / LATE / f"{LATE}.html").read_text())
+    second = steps_of(chapter(LATE))[1]
+    assert "What happened when your work was graded" in page
+    assert f"{LATE}.ipynb was unreadable or missing: the released notebook stood in for it" in page
+    assert f"the checks of step {second} crashed without a verdict" in page

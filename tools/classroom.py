@@ -5,8 +5,9 @@ Each chapter becomes one assignment (in one language) holding the chapter's note
 and a snapshot of the package in which the steps of earlier chapters are solved and
 this chapter's steps (and later ones) are stubs. The source notebook keeps the answers
 to practice questions between nbgrader's ``### BEGIN SOLUTION``/``### END SOLUTION``
-markers: the release leaves them out, the instructor's copy holds them. nbgrader's autograde restores every
-non-notebook file from the instructor's copy unless told otherwise, so the config
+markers: the release leaves them out, the instructor's copy holds them, and grading judges
+answers against it (the snapshot's package holds no key of its own). nbgrader's autograde
+restores every non-notebook file from the instructor's copy unless told otherwise, so the config
 lists exactly the files the learner writes in ``Autograde.exclude_overwriting``:
 those are what get graded.
 
@@ -20,20 +21,38 @@ those are what get graded.
     python -m tools.classroom export ROOT [--to grades.csv] [--roster ROSTER.csv]
 """
 import argparse
+import re
 import sys
 import warnings
 from pathlib import Path
 
-from . import build, classwide, collect, editions, gradesheets, ledger, limits, nbgraderapp, notebooks
+from . import (build, classwide, collect, editions, feedback_page, gradebook_db, gradesheets, instructor_messages,
+               ledger, limits, nbgraderapp, notebooks)
 from . import roster as rosters
 from .instructor_messages import N_, Refused, course_language, say
+
+INITIALISED = N_("""course root {root}: {count} assignments ({names}), in source/
+gradebook: {gradebook}
+exchange: {exchange}
+next: release an assignment (python -m tools.classroom release ROOT NAME --to-exchange)""")
+RELEASED = N_("{assignment} released in {folder}: {notebooks}, and the package, of which the student writes "
+              "{count} files ({files})")
+TO_EXCHANGE = N_("published to nbgrader's exchange ({exchange}): every student of the course can fetch it now")
+NOT_TO_EXCHANGE = N_("not published: zip {folder} for your LMS, or run again with --to-exchange")
+COLLECTED = N_("{assignment}: {count} submissions")
+CHANGED = N_("changed: {files}")
+UNCHANGED = N_("no package file changed since the release")
+MISSING = N_("missing: {files}")
+BUNDLED = N_("every page in one zip for your LMS (a folder per student): {bundle}")
+RETURNED = N_("returned through nbgrader's exchange to {count} students (those who submitted there)")
+NOT_RETURNED = N_("  {student}: feedback not returned: {error}")
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
 import sys
 
 sys.path.insert(0, {repo!r})  # the grading code, in tools/
-from tools import grading
+from tools import feedback_page, grading
 
 c = get_config()
 c.CourseDirectory.course_id = "minigrad"
@@ -47,6 +66,8 @@ c.ClearSolutions.code_stub = {{"python": ""}}
 c.Autograde.exclude_overwriting = {exclude!r}
 # Notebooks run in a sandbox; graded cells are judged by fresh checks; feedback hides hidden tests.
 grading.configure(c, language={language!r})
+# Feedback pages in the course's language: each graded cell named by its step, maths drawn offline.
+feedback_page.configure(c, language={language!r})
 # Every limit grading puts on a submission (see tools/limits.py; `python -m tools.limits ROOT` prints them):
 {limits}
 '''
@@ -77,14 +98,28 @@ def write_assignment(source_dir, chapter, source, language):
     (source_dir / f"{source.stem}.ipynb").write_text(notebooks.text_of(notebook))
     solved = {step for step in editions.steps_in(build.PACKAGE) if chapter_of(step) < chapter}
     editions.write_package(build.PACKAGE, source_dir / "minigrad", keep=solved)
+    without_key(source_dir / "minigrad" / "steps" / "answers.py")
+
+
+def without_key(answers):
+    """Empty the self-study key of practice answers in a graded snapshot: its short hashes could be reversed
+    by trying, and grading judges the answers against the source notebook instead."""
+    text, emptied = re.subn(r"^ANSWERS = \{.*?^\}\n", "ANSWERS = {}\n", answers.read_text(), flags=re.M | re.S)
+    text, graded = re.subn(r"^GRADED = False\b", "GRADED = True", text, flags=re.M)
+    if (emptied, graded) != (1, 1):
+        raise ValueError(f"{answers}: no self-study key to take out (ANSWERS and GRADED not found)")
+    answers.write_text(text)
 
 
 def init(root, language, db_url=None, exchange=None):
     """Write a course root with one assignment per chapter; return the assignment names.
 
     The gradebook is SQLite in the course root unless ``db_url`` names another database
-    (e.g. ``postgresql+psycopg2://grader@dbhost/minigrad``, for several graders at once).
+    (e.g. ``postgresql+psycopg2://grader@dbhost/minigrad``, for several graders at once): it must
+    answer, and hold no password (``gradebook_db``), before anything is written.
     """
+    if db_url:
+        gradebook_db.check(db_url, language)
     root = Path(root).resolve()
     exclude = {}
     for name, chapter, source in assignments():
@@ -102,12 +137,22 @@ def init(root, language, db_url=None, exchange=None):
     return list(exclude)
 
 
-def release(root, assignment, to_exchange=False):
-    """Make the student version of ``assignment`` (solutions and hidden tests removed); publish it."""
+def release(root, assignment, to_exchange=False, out=sys.stdout):
+    """Make the student version of ``assignment`` (solutions and hidden tests removed); publish it; say where."""
     api = nbgraderapp.api(root)
     nbgraderapp.succeed(api.generate_assignment(assignment, force=True), "generate_assignment")
     if to_exchange:
         nbgraderapp.succeed(api.release_assignment(assignment), "release_assignment")
+    language = instructor_messages.course_language(root)
+    folder = Path(root).resolve() / "release" / assignment
+    notebooks_ = sorted(p.name for p in folder.glob("*.ipynb"))
+    learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
+    print(say(RELEASED, language, assignment=assignment, folder=folder, notebooks=", ".join(notebooks_),
+              count=len(learner), files=", ".join(learner)), file=out)
+    if to_exchange:
+        print(say(TO_EXCHANGE, language, exchange=nbgraderapp.config(root).Exchange.root), file=out)
+    else:
+        print(say(NOT_TO_EXCHANGE, language, folder=folder), file=out)
 
 
 def collect_submissions(root, assignment, archive=None, roster=None, worksheet=None, out=sys.stdout):
@@ -118,32 +163,49 @@ def collect_submissions(root, assignment, archive=None, roster=None, worksheet=N
         collected = collect.from_zip(root, assignment, archive, roster, worksheet)
     else:
         collect.from_exchange(root, assignment)
+    language = instructor_messages.course_language(root)
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
     found = collect.students(root, assignment)
-    print(f"{assignment}: {len(found)} submissions", file=out)
+    print(say(COLLECTED, language, assignment=assignment, count=len(found)), file=out)
+    width = max([len(student) for student in found] or [0])
     for student in found:
-        folder = Path(root) / "submitted" / student / assignment
-        missing = [name for name in learner if not (folder / name).is_file()]
-        print(f"  {student:<24} {'missing: ' + ', '.join(missing) if missing else 'all package files'}", file=out)
-    print("\n".join(rosters.check(course_language(root), roster, found, collected)), file=out)
+        print(f"  {student:<{width}} {handed_in(root, assignment, student, learner, language)}", file=out)
+    print("\n".join(rosters.check(language, roster, found, collected)), file=out)
     return found
 
 
-def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
-    """Write each student's feedback; with ``to_exchange``, hand it back to those who submitted through it.
+def handed_in(root, assignment, student, learner, language):
+    """Which of the learner's files a submission changed from the release, and which it lacks, in a line."""
+    folder, released = Path(root) / "submitted" / student / assignment, Path(root) / "release" / assignment
+    missing = [name for name in learner if not (folder / name).is_file()]
+    changed = [name for name in learner if name not in missing and (not (released / name).is_file() or
+                                                                      (folder / name).read_bytes() !=
+                                                                      (released / name).read_bytes())]
+    said = [say(CHANGED, language, files=", ".join(changed)) if changed else say(UNCHANGED, language)]
+    if missing:
+        said.append(say(MISSING, language, files=", ".join(missing)))
+    return "; ".join(said)
 
-    Students collected from an LMS get theirs through the LMS: upload ``feedback/STUDENT/ASSIGNMENT/``.
-    """
+
+def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
+    """Write each student's feedback page and a zip of them all for an LMS; with ``to_exchange``, hand each
+    back to those who submitted through nbgrader's exchange. Say where it all went."""
+    language = instructor_messages.course_language(root)
     results = classwide.feedback(root, assignment, jobs=jobs, out=out)
+    print(say(BUNDLED, language, bundle=feedback_page.bundle(root, assignment)), file=out)
     if to_exchange:
-        api = nbgraderapp.api(root)
+        api, returned = nbgraderapp.api(root), 0
         for result in results:  # nbgrader knows when these were submitted: their timestamp.txt came with them
             if (Path(root) / "feedback" / result.student / assignment / "timestamp.txt").exists():
                 with warnings.catch_warnings():  # nbgrader 0.9.6 passes itself a misspelt argument here
                     warnings.simplefilter("ignore", DeprecationWarning)
                     released = api.release_feedback(assignment, result.student)
-                if not released["success"]:
-                    print(f"  {result.student}: feedback not released: {released.get('error', '')}", file=out)
+                if released["success"]:
+                    returned += 1
+                else:
+                    print(say(NOT_RETURNED, language, student=result.student, error=released.get("error", "")),
+                          file=out)
+        print(say(RETURNED, language, count=returned), file=out)
     return results
 
 
@@ -218,8 +280,13 @@ def main(argv=None):
 
 def _run(args):
     if args.command == "init":
-        for name in init(args.root, args.lang, args.db, args.exchange):
-            print(f"source/{name}")
+        try:
+            names = init(args.root, args.lang, args.db, args.exchange)
+        except gradebook_db.GradebookUnreachable as error:
+            sys.exit(str(error))
+        config = nbgraderapp.config(args.root)
+        print(say(INITIALISED, args.lang, root=Path(args.root).resolve(), count=len(names), names=", ".join(names),
+                  gradebook=config.CourseDirectory.db_url, exchange=config.Exchange.root))
     elif args.command == "release":
         release(args.root, args.assignment, args.to_exchange)
     elif args.command == "collect":

@@ -15,10 +15,21 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import collect, grading, ledger, limits, nbgraderapp, workers
+from . import collect, feedback_page, grading, ledger, limits, nbgraderapp, workers
+from . import instructor_messages
+from .instructor_messages import N_, say
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
 
 _api = None  # each worker's nbgrader API
+WARNING = N_("WARNING: {what}")
+KEPT = N_("{count} submissions graded by an earlier run keep their grades (--regrade grades them again)")
+KEPT_NOTE = N_("kept from an earlier run")
+PROGRESS = N_("[{done:>3}/{total}] {who} {status} ({seconds:.1f} s)")
+OK, FAILED = N_("ok"), N_("FAILED: {error}")
+GRADED = N_("{assignment}: {count} submissions, {done} graded, {noted} with notes, {failed} failed")
+FEEDBACK_WRITTEN = N_("{assignment}: feedback for {done} of {count} students, {failed} failed")
+FAILED_HEADING = N_("failed:")
+NO_REPORT = N_("its grading report was missing or unreadable")
 
 
 @dataclass
@@ -43,6 +54,7 @@ def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrad
     ``regrade``; ``shard`` ((K, N), see ``tools.ledger``) takes only that share of the class.
     """
     root = Path(root).resolve()
+    language = instructor_messages.course_language(root)
     assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
     tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)
              if ledger.in_shard(student, shard)]
@@ -50,34 +62,42 @@ def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrad
     _open_gradebook(api.coursedir)
     sandboxed = bwrap_works(Sandbox(parent=api).bwrap)
     if not sandboxed:
-        print(f"WARNING: {UNSANDBOXED}", file=out)
+        print(say(WARNING, language, what=say(UNSANDBOXED, language)), file=out)
     with nbgraderapp.gradebook(api.coursedir) as gradebook:
         kept = [] if regrade else [task for task in tasks if _graded_before(root, gradebook, *task)]
     if kept:
-        print(f"{len(kept)} submissions graded by an earlier run keep their grades (--regrade grades them again)",
-              file=out)
+        print(say(KEPT, language, count=len(kept)), file=out)
     results = _in_parallel(root, _autograde_one, [task for task in tasks if task not in kept], jobs, out)
-    results += [Result(student, True, 0.0, ["kept from an earlier run"], assignment=name) for name, student in kept]
+    results += [Result(student, True, 0.0, [say(KEPT_NOTE, language)], assignment=name) for name, student in kept]
     with nbgraderapp.gradebook(api.coursedir) as gradebook:
         for result in results:
             if result.ok:
-                result.notes += _incidents(root, result.assignment, result.student)
+                result.notes += _incidents(root, result.assignment, result.student, language)
                 submission = gradebook.find_submission(result.assignment, result.student)
                 result.score, result.max_score = submission.score, submission.max_score
     results.sort(key=lambda r: (r.assignment, r.student))
     for name in assignments:
-        _summary(name, [r for r in results if r.assignment == name], out, "graded")
+        _summary(name, [r for r in results if r.assignment == name], out, language)
     if not sandboxed:
-        print(f"WARNING: {UNSANDBOXED}", file=out)
+        print(say(WARNING, language, what=say(UNSANDBOXED, language)), file=out)
     return results
 
 
 def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
-    """Generate the feedback of every autograded submission (hidden tests left out); print a summary."""
+    """Generate the feedback of every autograded submission (hidden tests left out), only the pages kept;
+    print a summary of where each student's went."""
     root = Path(root).resolve()
+    language = instructor_messages.course_language(root)
     students = students or sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
     results = _in_parallel(root, _feedback_one, [(assignment, student) for student in students], jobs, out)
-    _summary(assignment, results, out, "feedback written")
+    done = [r for r in results if r.ok]
+    print("\n" + say(FEEDBACK_WRITTEN, language, assignment=assignment, done=len(done), count=len(results),
+                     failed=len(results) - len(done)), file=out)
+    width = _width(results)
+    for result in done:
+        pages = sorted((root / "feedback" / result.student / assignment).glob("*.html"))
+        print(f"  {result.student:<{width}} {', '.join(str(p.relative_to(root)) for p in pages)}", file=out)
+    _failures(results, out, language, width)
     return results
 
 
@@ -90,6 +110,8 @@ def _in_parallel(root, task, tasks, jobs, out):
     """
     results = []
     several = len({assignment for assignment, _ in tasks}) > 1
+    language = instructor_messages.course_language(root)
+    width = max([len(f"{a} {s}" if several else s) for a, s in tasks] or [0])
 
     def done(pair, answer):
         assignment, student = pair
@@ -99,10 +121,10 @@ def _in_parallel(root, task, tasks, jobs, out):
             result = _result_of(answer, student)
         result.assignment = assignment
         results.append(result)
-        status = "ok" if result.ok else f"FAILED: {result.error}"
+        status = say(OK, language) if result.ok else say(FAILED, language, error=result.error)
         who = f"{assignment} {student}" if several else student
-        print(f"[{len(results):>3}/{len(tasks)}] {who:<{40 if several else 24}} {status} ({result.seconds:.1f} s)",
-              file=out, flush=True)
+        print(say(PROGRESS, language, done=len(results), total=len(tasks), who=f"{who:<{width}}", status=status,
+                  seconds=result.seconds), file=out, flush=True)
 
     budget = limits.of_course(root).watchdog_seconds()
     workers.run(task, tasks, jobs or default_jobs(), budget, _start_worker, (str(root),), done)
@@ -132,9 +154,10 @@ def _start_worker(root):
 
 
 def _autograde_one(assignment, student):
+    """Grade one submission, made gradable first (grading's report says what was repaired)."""
     root = _api.coursedir.root
-    repairs = collect.make_gradable(root, assignment, student)
-    answer = _timed(lambda: _api.autograde(assignment, student, force=True, create=True), notes=repairs)
+    collect.make_gradable(root, assignment, student)
+    answer = _timed(lambda: _api.autograde(assignment, student, force=True, create=True))
     if answer["ok"]:
         ledger.record(root, assignment, student)
     return answer
@@ -154,7 +177,10 @@ def _graded_before(root, gradebook, assignment, student):
 
 
 def _feedback_one(assignment, student):
-    return _timed(lambda: _api.generate_feedback(assignment, student, force=True))
+    answer = _timed(lambda: _api.generate_feedback(assignment, student, force=True))
+    if answer["ok"]:  # what goes back to a student is the page: not a copy of the package, nor a report
+        feedback_page.keep_pages(Path(_api.coursedir.root) / "feedback" / student / assignment)
+    return answer
 
 
 def _timed(call, notes=()):
@@ -182,28 +208,38 @@ def _open_gradebook(coursedir):
         Gradebook(coursedir.db_url, course).close()
 
 
-def _incidents(root, assignment, student):
-    """What grading noted about a graded submission (its report), read as untrusted: bounded and checked."""
+def _incidents(root, assignment, student, language):
+    """What grading noted about a graded submission (its report), in ``language``; read as untrusted."""
     try:
         with open(Path(root) / "autograded" / student / assignment / grading.REPORT, "rb") as report:
-            incidents = json.loads(report.read(1 << 20))["incidents"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return ["its grading report was missing or unreadable"]
-    return [str(note)[:300] for note in incidents] if isinstance(incidents, list) else []
+            return [note[:300] for note in grading.said(json.loads(report.read(1 << 20)), language)]
+    except (OSError, ValueError):
+        return [say(NO_REPORT, language)]
 
 
-def _summary(assignment, results, out, verb):
+def _summary(assignment, results, out, language):
+    """Every student's score and notes, then who could not be graded and why; columns as wide as the ids."""
     done = [r for r in results if r.ok]
-    failed = [r for r in results if not r.ok]
     noted = [r for r in done if r.notes]
-    print(f"\n{assignment}: {len(results)} submissions, {len(done)} {verb}, {len(noted)} with notes, "
-          f"{len(failed)} failed", file=out)
+    print("\n" + say(GRADED, language, assignment=assignment, count=len(results), done=len(done),
+                     noted=len(noted), failed=len(results) - len(done)), file=out)
+    width = _width(results)
     for result in done:
-        score = f"{result.score:g}/{result.max_score:g}" if result.score is not None else ""
-        print(f"  {result.student:<24} {score:>9}", file=out)
+        score = f"{result.score:g}/{result.max_score:g}" if result.score is not None else "-"
+        print(f"  {result.student:<{width}} {score:>9}", file=out)
         for note in result.notes:
             print(f"      - {note}", file=out)
+    _failures(results, out, language, width)
+
+
+def _failures(results, out, language, width):
+    failed = [r for r in results if not r.ok]
     if failed:
-        print("failed:", file=out)
+        print(say(FAILED_HEADING, language), file=out)
         for result in failed:
-            print(f"  {result.student:<24} {result.error}", file=out)
+            print(f"  {result.student:<{width}} {result.error}", file=out)
+
+
+def _width(results):
+    """The width of the student column: the longest id's."""
+    return max([len(r.student) for r in results] or [0])

@@ -7,12 +7,17 @@ the roster (``tools/lms.py``, ``tools/roster.py``).
 Grades come from the package files, so a notebook that cannot be read (malformed JSON, not
 a notebook) or is missing must not cost a student the grade of their code: it is replaced
 by the released notebook, and the original is kept beside it as ``NAME.ipynb.unreadable``
-(empty when the notebook was missing).
+(empty when the notebook was missing). A notebook edited by hand or by an older tool may lack
+the cell ids that nbformat 4.5 requires: nbformat's own normalisation gives them, so that no
+reader warns (``MissingIDFieldWarning``) about it again.
 """
+import json
 import shutil
+import warnings
 from pathlib import Path
 
 import nbformat
+from nbformat.validator import normalize
 
 from . import gradesheets, lms, nbgraderapp
 
@@ -49,6 +54,7 @@ def make_gradable(root, assignment, student):
     notes = []
     for released in sorted((Path(root) / "release" / assignment).glob("*.ipynb")):
         submitted, aside = submission / released.name, submission / (released.name + UNREADABLE)
+        with_cell_ids(submitted)
         if not readable(submitted):
             if submitted.exists():
                 submitted.replace(aside)
@@ -57,6 +63,20 @@ def make_gradable(root, assignment, student):
         if aside.exists():
             notes.append(f"{released.name} was unreadable or missing: the released notebook stood in for it")
     return notes
+
+
+def with_cell_ids(path):
+    """Give each cell of the notebook at ``path`` the id it lacks, in place (nothing else changes); leave a
+    notebook that is not JSON, or needs no change, as it is."""
+    try:
+        notebook = json.loads(Path(path).read_text())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the warning this repairs
+            changes, normalised = normalize(notebook)
+    except Exception:  # noqa: BLE001 - not a notebook at all: readable() says so
+        return
+    if changes:
+        nbformat.write(nbformat.from_dict(normalised), path)
 
 
 def readable(path):

@@ -14,9 +14,10 @@ So when grading:
   comparing those reports with the reference solution's on the same inputs (computed
   in a process of its own, on the repository's ``solutions/``). Nothing the submission
   does in its own process can pass a step but values equal to the reference's.
-- a question's answer is the value the notebook computed (all the kernel is asked for);
-  whether it is right is decided in a fresh interpreter with the instructor's
-  ``minigrad/steps/answers.py``, which sees no submitted code at all.
+- a question's answer is the value the notebook computed (all the kernel is asked for, as
+  JSON); whether it is right is decided here, against the answer in the instructor's source
+  notebook (between its ``### BEGIN SOLUTION`` markers, which the release leaves out). The
+  released package holds no key: a student cannot test guesses offline against it.
 - hidden tests (nbgrader's ``### BEGIN HIDDEN TESTS`` region of a graded cell, which the
   release leaves out) run in another fresh interpreter once the step's own checks pass.
   They get the code on stdin, never on disk, and their failure prints a neutral
@@ -24,6 +25,7 @@ So when grading:
 
 Every verdict carries a message in the course's language.
 """
+import ast
 import json
 import os
 import re
@@ -34,7 +36,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import nbformat
+from minigrad.steps.answers import canonical
 from minigrad.steps.judge import judge
+
+from . import instructor_messages
+from .instructor_messages import N_
 
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
 HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
@@ -44,6 +51,8 @@ QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
                     re.MULTILINE | re.DOTALL)
 PASSED_HIDDEN = "minigrad-hidden-tests-passed"
+SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n(?P<code>.*?)^[ \t]*### END SOLUTION",
+                      re.MULTILINE | re.DOTALL)
 
 # Run inside the sandbox: the hidden tests, read from stdin, against the fresh package.
 HIDDEN_RUNNER = f"""
@@ -55,27 +64,16 @@ exec(compile(code, "<hidden tests>", "exec"), {{"minigrad": minigrad, "torch": m
 print({PASSED_HIDDEN!r})
 """
 
-# Run inside the sandbox: is the answer on stdin (JSON) right? Only the answers file is loaded.
-QUESTION_RUNNER = """
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("answers", "minigrad/steps/answers.py")
-answers = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(answers)
-print(json.dumps(answers.is_right(sys.argv[1], json.loads(sys.stdin.read()))))
-"""
 
-MESSAGES = {
-    "stopped": ("✗ Step {step}: the checks were stopped ({why}).", "✗ 第 {step} 步：检查被强制停止（{why}）。"),
-    "no_verdict": ("✗ Step {step}: the checks ended without a verdict: {last}",
-                   "✗ 第 {step} 步：检查没有给出结论就结束了：{last}"),
-    "hidden": ("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
-               "further checks.", "✗ 第 {step} 步：你的代码通过了给出的检查，但没有通过老师的全部补充检查。"),
-    "no_report": ("✗ Step {step}: the checks ended without reporting what your code returned: {last}",
-                  "✗ 第 {step} 步：检查结束了，却没有报告你的代码返回了什么：{last}"),
-    "right": ("✓ {question}: right.", "✓ {question}：回答正确。"),
-    "wrong": ("✗ {question}: not the right answer.", "✗ {question}：答案不正确。"),
-    "unanswered": ("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had stopped "
-                   "before it).", "✗ {question}：笔记本没有给出答案（变量没有赋值，或者笔记本在此之前已经停止）。"),
+MESSAGES = {  # what a graded cell's verdict says (translated in tools/locale)
+    "stopped": N_("✗ Step {step}: the checks were stopped ({why})."),
+    "hidden": N_("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
+                 "further checks."),
+    "no_report": N_("✗ Step {step}: the checks ended without reporting what your code returned: {last}"),
+    "right": N_("✓ {question}: right."),
+    "wrong": N_("✗ {question}: not the right answer."),
+    "unanswered": N_("✗ {question}: the notebook gave no answer (the variable is not set, or the notebook had "
+                     "stopped before it)."),
 }
 
 
@@ -89,8 +87,8 @@ class Verdict:
 
 
 def say(key, language, **fields):
-    en, zh = MESSAGES[key]
-    return (zh if language == "zh" else en).format(**fields)
+    """The message ``key`` of a verdict, in ``language``."""
+    return instructor_messages.say(MESSAGES[key], language, **fields)
 
 
 def graded_kind(source):
@@ -140,13 +138,33 @@ def check_step(sandbox, package_parent, step, language, hidden=""):
     return verdict
 
 
-def check_answer(sandbox, package_parent, question, answer, language):
-    """The verdict on a practice question, given the answer the notebook computed (JSON text, or None)."""
+def check_answer(key, question, answer, language):
+    """The verdict on a practice question, given the answer the notebook computed (JSON text, or None)
+    and the instructor's ``key`` (``answer_key``)."""
     if answer is None:
         return Verdict(False, "unanswered", say("unanswered", language, question=question))
-    outcome = _run(sandbox, package_parent, ["-c", QUESTION_RUNNER, question], stdin=answer)
-    kind = "right" if outcome.stdout.strip() == "true" else "wrong"
+    try:
+        given = canonical(json.loads(answer))
+    except (ValueError, RecursionError):
+        given = None
+    kind = "right" if question in key and given == key[question] else "wrong"
     return Verdict(kind == "right", kind, say(kind, language, question=question))
+
+
+def answer_key(notebook):
+    """question ("q1.1") -> its answer in canonical spelling, from the instructor's source notebook: each
+    answer cell's solution region ends by assigning a literal (``answer_q1_1 = 2``)."""
+    key = {}
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        variable = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
+        region = SOLUTION.search(cell.source)
+        if cell.cell_type == "code" and variable.startswith("answer_q") and region:
+            assigned = [node.value for node in ast.parse(region["code"]).body if isinstance(node, ast.Assign)
+                        and [getattr(t, "id", None) for t in node.targets] == [variable]]
+            if not assigned:
+                raise ValueError(f"{notebook}: the solution of {variable} assigns it no value")
+            key[variable.removeprefix("answer_").replace("_", ".")] = canonical(ast.literal_eval(assigned[-1]))
+    return key
 
 
 def _run(sandbox, package_parent, args, stdin=""):
@@ -158,7 +176,8 @@ def _step_verdict(outcome, step, language, seeds):
     report = _last_report(outcome.stdout, seeds)
     if report is None:
         if outcome.stopped:
-            return Verdict(False, "stopped", say("stopped", language, step=step, why=outcome.stopped), outcome.stopped)
+            why = instructor_messages.say(outcome.stopped, language)
+            return Verdict(False, "stopped", say("stopped", language, step=step, why=why), outcome.stopped)
         last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
         return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))
     reference = reference_observations(step, seeds)

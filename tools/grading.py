@@ -11,9 +11,10 @@ submitted notebook it
    never run in the kernel; for a practice question the kernel is only asked for the
    answer's value. A cell that exhausts a limit or kills the kernel ends the notebook's
    run there, with a note in that cell;
-3. judges each practice question in a fresh interpreter, once the kernel is gone, and
-   writes every graded cell's verdict as its output: nbgrader's ``SaveAutoGrades`` then
-   scores it (an error output scores zero).
+3. judges each practice question's answer (plain data the kernel printed) against the key
+   in the instructor's source notebook, which no submission sees, and writes every graded
+   cell's verdict as its output: nbgrader's ``SaveAutoGrades`` then scores it (an error
+   output scores zero).
 
 Every wait on the submission has a deadline (``tools.limits``): a cell's, the notebook's, a
 step's checks', all within the submission's own. What the kernel sends is read in bounded
@@ -46,18 +47,31 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
 
 from . import freshchecks
+from .instructor_messages import N_, say
+from .collect import UNREADABLE
 from .limits import Limits
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
 
 REPORT = "grading-report.json"
-STOPPED = ("The notebook's run was stopped here ({why}); the cells below were not run.",
-           "笔记本在这里被强制停止（{why}）；下面的单元格没有运行。")
+STOPPED = N_("The notebook's run was stopped here ({why}); the cells below were not run.")
+# What grading notes about a submission: in nbgrader's log (English), and in the course's language in the
+# class summary and on the student's feedback page (``said``).
+INCIDENTS = {
+    "unreadable": N_("{notebook} was unreadable or missing: the released notebook stood in for it"),
+    "not_submitted": N_("{name} was not submitted: its steps were graded on the released stub"),
+    "checks_stopped": N_("the checks of step {step} were stopped: {why}"),
+    "checks_crashed": N_("the checks of step {step} crashed without a verdict"),
+    "no_kernel": N_("the notebook's kernel did not start or answer ({error})"),
+    "notebook_stopped": N_("the notebook was stopped at cell {index}: {why}"),
+    "limit_in_cell": N_("cell {index} hit the {limit} ({error})"),
+}
 # Errors a cell raises when it reaches a limit of the sandbox, yet the kernel lives on.
-LIMIT_ERRORS = {"MemoryError": "memory limit", "BlockingIOError": "process limit"}
-# Asked of the kernel for a practice question: the answer, in the instructor's canonical spelling, as JSON.
-ASK_ANSWER = """import importlib.util as _u, json as _j
-_s = _u.spec_from_file_location("_answers", {answers!r}); _a = _u.module_from_spec(_s); _s.loader.exec_module(_a)
-print(_j.dumps(_a.canonical({variable})))"""
+LIMIT_ERRORS = {"MemoryError": N_("memory limit"), "BlockingIOError": N_("process limit")}
+# Asked of the kernel for a practice question: the answer's value as JSON (a one-element array or a numpy
+# scalar as its number, anything else JSON cannot hold as its text). It needs nothing of the package: a
+# submission whose package is broken or gone keeps its answers.
+ASK_ANSWER = """import json as _j
+print(_j.dumps({variable}, default=lambda o: o.item() if getattr(o, "size", None) == 1 else str(o)))"""
 
 
 class SandboxedKernelClient(AsyncKernelClient):
@@ -113,7 +127,9 @@ class SandboxedKernelManager(AsyncKernelManager):
         """Why the kernel process ended, as far as its exit code tells."""
         process = getattr(self.provisioner, "process", None)
         code = process.poll() if process else None
-        return limit_hit(code) or (f"the kernel exited with code {code}" if code is not None else "the kernel died")
+        if code is None:
+            return N_("the kernel died")
+        return limit_hit(code) or f"the kernel exited with code {code}"
 
 
 class SandboxedExecute(Execute):
@@ -137,15 +153,16 @@ class SandboxedExecute(Execute):
         sandbox.deadline = time.monotonic() + self.limits.submission_seconds
         folder = Path(resources["metadata"]["path"])
         (folder / REPORT).unlink(missing_ok=True)  # a report handed in with the submission is not ours
-        self._report = {"sandbox": bwrap_works(sandbox.bwrap), "incidents": [], "verdicts": {}}
+        self._report = {"sandbox": bwrap_works(sandbox.bwrap), "said": [], "verdicts": {}}
         if not self._report["sandbox"]:
             self.log.warning("!" * 20 + " " + UNSANDBOXED)
         with tempfile.TemporaryDirectory(prefix="minigrad-grading-") as scratch:
             package_parent = Path(scratch) / "checks"
+            self._note_unreadable(resources)
             self._build_package(resources, folder, package_parent)
             verdicts = self._judge_steps(nb, sandbox, package_parent)
             self._run_notebook(nb, resources, folder, Path(scratch), sandbox)
-            verdicts.update(self._judge_answers(sandbox, package_parent))
+            verdicts.update(self._judge_answers(resources))
         self._write_verdicts(nb, verdicts)
         (folder / REPORT).write_text(json.dumps(self._report, ensure_ascii=False, indent=1))
         return nb, resources
@@ -158,7 +175,7 @@ class SandboxedExecute(Execute):
         learner_files = self.config.Autograde.get("exclude_overwriting", {}).get(assignment, [])
         package_parent.mkdir(parents=True)
         for name in freshchecks.fresh_package(source, folder, learner_files, package_parent):
-            self._incident(f"{name} was not submitted: its steps were graded on the released stub")
+            self._incident("not_submitted", name=name)
 
     def _judge_steps(self, nb, sandbox, package_parent):
         verdicts = {}
@@ -169,9 +186,9 @@ class SandboxedExecute(Execute):
                 verdicts[grade_id(cell)] = verdict = freshchecks.check_step(sandbox, package_parent, step,
                                                                             self.language, hidden)
                 if verdict.stopped:
-                    self._incident(f"the checks of step {step} were stopped: {verdict.stopped}")
+                    self._incident("checks_stopped", step=step, why=verdict.stopped)
                 elif verdict.kind == "no_verdict":
-                    self._incident(f"the checks of step {step} crashed without a verdict")
+                    self._incident("checks_crashed", step=step)
         return verdicts
 
     def _run_notebook(self, nb, resources, folder, scratch, sandbox):
@@ -189,7 +206,7 @@ class SandboxedExecute(Execute):
         try:
             super().preprocess(nb, {**resources, "metadata": {**resources["metadata"], "path": str(self._work)}})
         except Exception as error:  # noqa: BLE001 - the kernel did not start, or garbled its first answer
-            self._incident(f"the notebook's kernel did not start or answer ({_said(error)})")
+            self._incident("no_kernel", error=_said(error))
 
     def create_kernel_manager(self):
         km = super().create_kernel_manager()
@@ -224,9 +241,9 @@ class SandboxedExecute(Execute):
             self._stop(cell, index, f"the kernel sent a message the grader cannot read: {_said(error)}")
         else:
             if self._printed > self.output_limit:
-                self._stop(cell, index, "output limit")
+                self._stop(cell, index, N_("output limit"))
             for error in {o.ename for o in cell.outputs if o.output_type == "error"} & LIMIT_ERRORS.keys():
-                self._incident(f"cell {index} hit the {LIMIT_ERRORS[error]} ({error})")
+                self._incident("limit_in_cell", index=index, limit=LIMIT_ERRORS[error], error=error)
 
     def output(self, outs, msg, display_id, cell_index):
         """Keep what a cell prints while the notebook's total is under the limit; drop the rest."""
@@ -235,25 +252,39 @@ class SandboxedExecute(Execute):
 
     def _ask_answer(self, variable, cell, index):
         """The answer's value as the notebook computed it (JSON text), or None."""
-        answers = self._work / "minigrad" / "steps" / "answers.py"
-        probe = new_code_cell(ASK_ANSWER.format(answers=str(answers), variable=variable))
+        probe = new_code_cell(ASK_ANSWER.format(variable=variable))
         self._execute(probe, index, store_history=False)
         self.nb.cells[index] = cell  # nbclient puts the cell it ran in the notebook: put the graded one back
         printed = "".join(o.text for o in probe.outputs if o.output_type == "stream" and o.name == "stdout")
         lines = printed.strip().splitlines()
         return lines[-1] if lines and not any(o.output_type == "error" for o in probe.outputs) else None
 
-    def _judge_answers(self, sandbox, package_parent):
-        return {cell_id: freshchecks.check_answer(sandbox, package_parent, question, answer, self.language)
+    def _judge_answers(self, resources):
+        """Each answer the notebook gave, judged here against the key in the instructor's source notebook."""
+        key = freshchecks.answer_key(self._source_notebook(resources))
+        return {cell_id: freshchecks.check_answer(key, question, answer, self.language)
                 for cell_id, (question, answer) in self._answers.items()}
 
+    def _source_notebook(self, resources):
+        coursedir = CourseDirectory(parent=self)
+        folder = coursedir.format_path(coursedir.source_directory, ".", resources["nbgrader"]["assignment"])
+        return Path(folder) / f"{resources['nbgrader']['notebook']}.ipynb"
+
+    def _note_unreadable(self, resources):
+        """Say so when the submitted notebook could not be read (``collect.make_gradable`` replaced it)."""
+        coursedir = CourseDirectory(parent=self)
+        ids = resources["nbgrader"]
+        submitted = coursedir.format_path(coursedir.submitted_directory, ids["student"], ids["assignment"])
+        notebook = f"{ids['notebook']}.ipynb"
+        if (Path(submitted) / (notebook + UNREADABLE)).exists():
+            self._incident("unreadable", notebook=notebook)
+
     def _stop(self, cell, index, why):
-        why = "output limit" if self._printed > self.output_limit else why  # a flood ends by a limit, or by itself
+        why = N_("output limit") if self._printed > self.output_limit else why  # a flood ends by a limit, or by itself
         self._stopped = True
-        en, zh = STOPPED
-        note = (zh if self.language == "zh" else en).format(why=why)
+        note = say(STOPPED, self.language, why=say(why, self.language))
         cell.outputs.append(new_output("error", ename="SandboxStopped", evalue=note, traceback=[note]))
-        self._incident(f"the notebook was stopped at cell {index}: {why}")
+        self._incident("notebook_stopped", index=index, why=why)
 
     def _write_verdicts(self, nb, verdicts):
         for cell in graded_cells(nb):
@@ -265,9 +296,21 @@ class SandboxedExecute(Execute):
             cell.execution_count = None
             self._report["verdicts"][grade_id(cell)] = {"passed": verdict.passed, "kind": verdict.kind}
 
-    def _incident(self, what):
-        self.log.warning("%s", what)
-        self._report["incidents"].append(what)
+    def _incident(self, kind, **fields):
+        """Note what happened, in nbgrader's log, and in the report as the message's kind and its fields: the
+        class summary and the feedback page say it in the course's language (``said``)."""
+        self.log.warning("%s", say(INCIDENTS[kind], "en", **fields))
+        self._report["said"].append({"kind": kind, "fields": {k: str(v) for k, v in fields.items()}})
+
+
+def said(report, language):
+    """The incidents of a grading report (as ``SandboxedExecute`` writes it) in ``language``; the report is read
+    as untrusted: what is not one of ``INCIDENTS`` with plain fields is left out."""
+    notes = report.get("said") if isinstance(report, dict) else None
+    return [say(INCIDENTS[note["kind"]], language, **{k: str(v) and say(str(v), language)  # "" is gettext's header
+                                                       for k, v in note["fields"].items()})
+            for note in notes or [] if isinstance(note, dict) and note.get("kind") in INCIDENTS
+            and isinstance(note.get("fields"), dict)][:100]
 
 
 class DropForgedCells(NbGraderPreprocessor):

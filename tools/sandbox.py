@@ -32,6 +32,7 @@ from pathlib import Path
 from traitlets import Integer, List, Unicode
 from traitlets.config import Configurable
 
+from .instructor_messages import N_
 from .limits import Limits
 
 UID_BASE = 61000  # sandbox uids are UID_BASE + slot: ids no account on a Debian system uses
@@ -39,8 +40,8 @@ UID_SLOTS = 128
 # Every namespace but the user's: as root, the sandbox's own uid must be a real one (see sandbox_uid).
 NAMESPACES = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try")
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64")
-UNSANDBOXED = ("bubblewrap cannot run here: grading WITHOUT a sandbox "
-               "(submissions can read and write what the grader can)")
+UNSANDBOXED = N_("bubblewrap cannot run here: grading WITHOUT a sandbox "
+                 "(submissions can read and write what the grader can)")
 
 
 @dataclass
@@ -77,9 +78,9 @@ class Sandbox(Configurable):
         """Run ``argv`` in the sandbox to its end, to its output limit or to its wall time (``seconds``, by
         default the limit of one step's checks); it inherits no descriptor but its three pipes."""
         seconds = self.limits.checks_seconds if seconds is None else seconds
-        late = "wall time limit"
+        late = N_("wall time limit")
         if self.deadline is not None and self.deadline - time.monotonic() < seconds:
-            seconds, late = max(0.0, self.deadline - time.monotonic()), "submission time limit"
+            seconds, late = max(0.0, self.deadline - time.monotonic()), N_("submission time limit")
         process = subprocess.Popen(self.command(argv, binds, cwd), cwd=cwd, stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True,
                                    start_new_session=True)
@@ -153,7 +154,7 @@ def read_bounded(process, stdin, seconds, most, late="wall time limit"):
                 printed += len(data)
                 kept[key.fileobj] += data[:max(0, most - len(kept[key.fileobj]))]
                 if printed > most:
-                    return bytes(kept[process.stdout]), bytes(kept[process.stderr]), "output limit"
+                    return bytes(kept[process.stdout]), bytes(kept[process.stderr]), N_("output limit")
     try:
         process.wait(max(0.0, deadline - time.monotonic()))  # its pipes are closed: it is ending, or hiding
     except subprocess.TimeoutExpired:
@@ -196,10 +197,10 @@ def environment():
 def limit_hit(returncode):
     """Which limit a process's exit code shows it hit (``None`` for an ordinary exit)."""
     signalled = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else 0
-    return {signal.SIGXCPU: "CPU time limit", signal.SIGKILL: "killed (CPU or memory limit)",
-            signal.SIGXFSZ: "file size limit",
+    return {signal.SIGXCPU: N_("CPU time limit"), signal.SIGKILL: N_("killed (CPU or memory limit)"),
+            signal.SIGXFSZ: N_("file size limit"),
             # C code that cannot allocate under the address-space limit often aborts rather than raise MemoryError
-            signal.SIGABRT: "aborted (most likely at the memory limit)"}.get(signalled)
+            signal.SIGABRT: N_("aborted (most likely at the memory limit)")}.get(signalled)
 
 
 @functools.cache

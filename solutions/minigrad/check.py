@@ -16,7 +16,7 @@ import tempfile
 from . import practice
 from .messages import N_, language, say
 from .steps import expected_observations, order
-from .steps.answers import is_right
+from .steps.answers import GRADED, is_right
 from .steps.judge import judge
 
 TIMEOUT = N_("✗ Step {step}: the checks did not finish in {seconds} s (an endless loop?)")
@@ -32,6 +32,7 @@ CHAPTER = N_("chapter {n}:")
 NEEDS = N_(" (needs {missing})")
 FAILING = N_("Failing: {steps}. Run minigrad.check(\"{first}\") to see why.")
 MARKS = {"passed": "✓", "failed": "✗", "not_implemented": "·"}
+JUDGED_AT_GRADING = N_("✓ {question}: your answer is recorded; your instructor's grading judges it.")
 MAX_REPORT = 4 << 20  # bytes of observations read back: far more than any step writes
 
 
@@ -125,6 +126,9 @@ def check_answer(question, answer):
     if got != wanted:
         raise CheckFailed(say(WRONG_KIND, question=question, answer=repr(answer), kind=say(practice.KINDS[wanted]),
                               got=say(practice.KINDS[got]) if got else type(answer).__name__)) from None
+    if GRADED:
+        print(say(JUDGED_AT_GRADING, question=question))
+        return
     if not is_right(question, answer):
         message = say(WRONG_ANSWER, question=question, answer=repr(answer))
         explanation = practice.misconception(question, answer)

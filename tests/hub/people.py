@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 TIMEOUT = 180_000  # ms: generous, the whole test suite may be running alongside
-SCORE = re.compile(r"\(Score: ([\d.]+) / ([\d.]+)\)")  # the head of nbgrader's feedback page
+SCORE = re.compile(r"\((?:Score|得分): ([\d.]+) / ([\d.]+)\)")  # the head of the feedback page, in either language
 
 
 class Person:
@@ -175,7 +175,7 @@ class Instructor(Person):
 
 
 def score_of(feedback_text):
-    """(score, maximum) from the text of nbgrader's feedback page."""
+    """(score, maximum) from the text of the feedback page."""
     found = SCORE.search(feedback_text)
     return float(found[1]), float(found[2])
 

@@ -1,12 +1,15 @@
-"""The answers to the chapters' practice questions, kept as hashes.
+"""The answers to the chapters' practice questions, kept as hashes: the self-study key.
 
 A learner can still test a guess with ``minigrad.check_answer``, but reading this file
-does not give the answers away. ``python -m minigrad.steps.answers VALUE`` prints the
-hash of a new answer.
+does not give the answers away at a glance. A short answer (``2``, ``True``) can be found
+from its hash by trying, so a graded class's release holds no key at all (``GRADED``,
+written by ``tools.classroom``): there the instructor's grading judges the answers.
+``python -m minigrad.steps.answers VALUE`` prints the hash of a new answer.
 """
 import hashlib
 import sys
 
+GRADED = False  # True in a graded class's release, whose ANSWERS is empty
 ANSWERS = {  # question id -> hash of the canonical answer
     "q1.1": "d4735e3a265e16ee",
     "q1.2": "6b51d431df5d7f14",

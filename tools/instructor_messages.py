@@ -18,6 +18,11 @@ def N_(text):  # noqa: N802 - gettext's name for "translate later"
     return text
 
 
+def languages():
+    """English, in which the messages are written, and each language the catalogue is translated into."""
+    return ("en", *sorted(path.name for path in LOCALES.iterdir() if path.is_dir()))
+
+
 @functools.lru_cache(maxsize=None)
 def _catalogue(language):
     return gettext.translation(DOMAIN, LOCALES, languages=[language], fallback=True)

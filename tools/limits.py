@@ -13,26 +13,26 @@ import argparse
 from traitlets import Integer
 from traitlets.config import Configurable
 
-# name -> (English, Chinese) of what it bounds, in the order of the table.
+from .instructor_messages import N_, languages, say
+
+# name -> what it bounds (a message of the instructor's catalogue), in the order of the table.
 MEANINGS = {
-    "cell_seconds": ("wall time of one notebook cell", "笔记本中一个单元格的墙钟时间"),
-    "notebook_seconds": ("wall time of a notebook's whole run", "整本笔记本运行的墙钟时间"),
-    "checks_seconds": ("wall time of one step's checks (or one answer's judgement)",
-                       "一个步骤的检查（或一道练习题的判定）的墙钟时间"),
-    "submission_seconds": ("wall time of everything done for one submission",
-                           "评一份提交所做的全部工作的墙钟时间"),
-    "grace_seconds": ("beyond that, until the watchdog kills the worker", "超出上一项多久后看门狗杀掉工作进程"),
-    "cpu_seconds": ("CPU time of one sandboxed process", "沙箱中一个进程的 CPU 时间"),
-    "memory_mb": ("address space of one sandboxed process (MiB)", "沙箱中一个进程的地址空间（MiB）"),
-    "processes": ("processes and threads at once (grader as root)", "同时运行的进程和线程数（以 root 评分时）"),
-    "file_mb": ("largest file a sandboxed process writes (MiB)", "沙箱中进程写出的最大文件（MiB）"),
-    "output_mb": ("what a notebook, or one step's checks, may print (MiB)", "一本笔记本或一个步骤的检查最多输出（MiB）"),
-    "message_mb": ("largest message the grader takes from a kernel (MiB)", "评分程序从内核接收的最大单条消息（MiB）"),
+    "cell_seconds": N_("wall time of one notebook cell"),
+    "notebook_seconds": N_("wall time of a notebook's whole run"),
+    "checks_seconds": N_("wall time of one step's checks (or one answer's judgement)"),
+    "submission_seconds": N_("wall time of everything done for one submission"),
+    "grace_seconds": N_("beyond that, until the watchdog kills the worker"),
+    "cpu_seconds": N_("CPU time of one sandboxed process"),
+    "memory_mb": N_("address space of one sandboxed process (MiB)"),
+    "processes": N_("processes and threads at once (grader as root)"),
+    "file_mb": N_("largest file a sandboxed process writes (MiB)"),
+    "output_mb": N_("what a notebook, or one step's checks, may print (MiB)"),
+    "message_mb": N_("largest message the grader takes from a kernel (MiB)"),
 }
 
 
 def _help(name):
-    return " / ".join(MEANINGS[name])
+    return " / ".join(say(MEANINGS[name], language) for language in languages())
 
 
 class Limits(Configurable):
@@ -55,9 +55,9 @@ class Limits(Configurable):
         return self.submission_seconds + self.grace_seconds
 
     def table(self, language="en"):
-        """The limits as a plain-text table, in ``language`` (en or zh)."""
-        column = 1 if language == "zh" else 0
-        rows = [(f"c.Limits.{name}", str(getattr(self, name)), meaning[column]) for name, meaning in MEANINGS.items()]
+        """The limits as a plain-text table, in ``language``."""
+        rows = [(f"c.Limits.{name}", str(getattr(self, name)), say(meaning, language))
+                for name, meaning in MEANINGS.items()]
         width = max(len(name) for name, _, _ in rows)
         return "\n".join(f"{name:<{width}}  {value:>5}  {meaning}" for name, value, meaning in rows)
 
@@ -65,14 +65,14 @@ class Limits(Configurable):
 def settings():
     """The default limits as lines of an nbgrader_config.py, each saying what it bounds."""
     defaults = Limits()
-    return "\n".join(f"c.Limits.{name} = {getattr(defaults, name)}  # {en}" for name, (en, _) in MEANINGS.items())
+    return "\n".join(f"c.Limits.{name} = {getattr(defaults, name)}  # {en}" for name, en in MEANINGS.items())
 
 
 def main(argv=None):
     """Print the limits in force in a course root (its nbgrader_config.py), or the defaults."""
     parser = argparse.ArgumentParser(description="The limits grading puts on a submission.")
     parser.add_argument("root", nargs="?", help="a course root (default: show the defaults)")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en")
+    parser.add_argument("--lang", choices=languages(), default="en")
     args = parser.parse_args(argv)
     print(of_course(args.root).table(args.lang) if args.root else Limits().table(args.lang))
 

@@ -63,6 +63,7 @@ INCIDENTS = {
     "checks_crashed": N_("the checks of step {step} crashed without a verdict"),
     "no_kernel": N_("the notebook's kernel did not start or answer ({error})"),
     "notebook_stopped": N_("the notebook was stopped at cell {index}: {why}"),
+    "kernel_exited": N_("the notebook was stopped at cell {index}: the kernel exited with code {code}"),
     "limit_in_cell": N_("cell {index} hit the {limit} ({error})"),
 }
 # Errors a cell raises when it reaches a limit of the sandbox, yet the kernel lives on.
@@ -124,12 +125,14 @@ class SandboxedKernelManager(AsyncKernelManager):
         return self.sandbox.command(argv, [(self.workdir, True), (sockets, True)], self.workdir)
 
     def exit_reason(self):
-        """Why the kernel process ended, as far as its exit code tells."""
+        """Why the kernel process ended, as far as its exit code tells: a catalogue message, and the code when
+        the message names it."""
         process = getattr(self.provisioner, "process", None)
         code = process.poll() if process else None
         if code is None:
-            return N_("the kernel died")
-        return limit_hit(code) or f"the kernel exited with code {code}"
+            return N_("the kernel died"), None
+        hit = limit_hit(code)
+        return (hit, None) if hit else (N_("the kernel exited with code {code}"), code)
 
 
 class SandboxedExecute(Execute):
@@ -236,7 +239,7 @@ class SandboxedExecute(Execute):
         except CellTimeoutError:
             self._stop(cell, index, "wall time limit")
         except DeadKernelError:
-            self._stop(cell, index, self.km.exit_reason())
+            self._stop(cell, index, *self.km.exit_reason())
         except Exception as error:  # noqa: BLE001 - a message from the kernel that is not one
             self._stop(cell, index, f"the kernel sent a message the grader cannot read: {_said(error)}")
         else:
@@ -279,12 +282,18 @@ class SandboxedExecute(Execute):
         if (Path(submitted) / (notebook + UNREADABLE)).exists():
             self._incident("unreadable", notebook=notebook)
 
-    def _stop(self, cell, index, why):
-        why = N_("output limit") if self._printed > self.output_limit else why  # a flood ends by a limit, or by itself
+    def _stop(self, cell, index, why, code=None):
+        """End the notebook's run at this cell, saying why (``code``: the kernel's exit code, when ``why`` names it)."""
+        if self._printed > self.output_limit:  # a flood ends by a limit, or by itself
+            why, code = N_("output limit"), None
         self._stopped = True
-        note = say(STOPPED, self.language, why=say(why, self.language))
+        fields = {} if code is None else {"code": code}
+        note = say(STOPPED, self.language, why=say(why, self.language, **fields))
         cell.outputs.append(new_output("error", ename="SandboxStopped", evalue=note, traceback=[note]))
-        self._incident("notebook_stopped", index=index, why=why)
+        if code is None:
+            self._incident("notebook_stopped", index=index, why=why)
+        else:
+            self._incident("kernel_exited", index=index, code=code)
 
     def _write_verdicts(self, nb, verdicts):
         for cell in graded_cells(nb):

@@ -13,6 +13,7 @@ The English course has two more students: one who answers the practice questions
 the answer key in the kernel, and one with an empty notebook and a package that kills its own checks,
 in the last chapter.
 """
+import concurrent.futures
 import csv
 import html
 import io
@@ -258,16 +259,23 @@ def opened_offline(page):
 
     if find_chromium() is None:
         return
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=find_chromium(), headless=True, args=CHROMIUM_FLAGS)
-        try:
-            tab = browser.new_page()
-            asked = []
-            tab.on("request", lambda request: asked.append(request.url))
-            tab.goto(page.as_uri(), wait_until="load")
-            widths = tab.evaluate("[...document.querySelectorAll('math')].map(m => m.getBoundingClientRect().width)")
-        finally:
-            browser.close()
+
+    def visit():
+        with playwright.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=find_chromium(), headless=True, args=CHROMIUM_FLAGS)
+            try:
+                tab = browser.new_page()
+                asked = []
+                tab.on("request", lambda request: asked.append(request.url))
+                tab.goto(page.as_uri(), wait_until="load")
+                return asked, tab.evaluate(
+                    "[...document.querySelectorAll('math')].map(m => m.getBoundingClientRect().width)")
+            finally:
+                browser.close()
+
+    # In a thread of its own: Playwright's sync API refuses a thread where another test left an asyncio loop running.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        asked, widths = pool.submit(visit).result()
     assert asked == [page.as_uri()]
     assert widths and all(width > 0 for width in widths)
 

@@ -18,6 +18,7 @@ import re
 import zipfile
 from pathlib import Path
 
+import nbgrader
 from latex2mathml.converter import convert
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
@@ -27,6 +28,7 @@ from . import grading
 from .instructor_messages import N_, say
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+NBGRADER_TEMPLATES = Path(nbgrader.__file__).parent / "server_extensions" / "formgrader" / "templates"
 LABELS = {
     "score": N_("Score"),
     "top": N_("Top"),
@@ -109,7 +111,9 @@ def configure(c, language):
     """Write feedback pages the minigrad way (in nbgrader_config.py, after ``grading.configure``)."""
     c.FeedbackPage.language = language
     c.GenerateFeedback.preprocessors = [*c.GenerateFeedback.preprocessors, FeedbackPage]
-    c.HTMLExporter.extra_template_basedirs = [str(TEMPLATES)]  # found before nbgrader's "feedback"
+    # Ours first, so that its "feedback" is found before nbgrader's; then nbgrader's own folder, which holds
+    # the formgrader's "formgrade" (this setting overrides the one the formgrader makes for itself).
+    c.HTMLExporter.extra_template_basedirs = [str(TEMPLATES), str(NBGRADER_TEMPLATES)]
 
 
 EXCHANGE_FILES = {"timestamp.txt", "submission_secret.txt"}  # nbgrader's own, read by release_feedback

@@ -73,7 +73,7 @@ def progress(*, timeout=120):
 
 def progress_report(verdicts):
     """The learner's view of ``verdicts`` (step -> judge's verdict): a count, then a line per chapter."""
-    marks, counts, chapters = [], {"passed": 0, "failed": 0, "not_implemented": 0}, {}
+    counts, chapters = {"passed": 0, "failed": 0, "not_implemented": 0}, {}
     for step, verdict in verdicts.items():
         status = verdict["status"]
         counts[status] += 1

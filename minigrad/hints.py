@@ -43,6 +43,46 @@ HINTS = {
         N_("for a: if needed, sum_to(grad times b, a's shape), else None\n"
            "for b: if needed, sum_to(grad times a, b's shape), else None\nreturn both, a's first"),
     ),
+    "1.5": (
+        N_("A sum passes a small change of either input straight to the output, so each input's gradient is the "
+           "incoming gradient, except that other counts alpha times, and with a minus sign in a subtraction."),
+        N_("Read alpha from what the node saved and which inputs need a gradient. For self: the incoming gradient, "
+           "brought back to self's shape. For other: the incoming gradient times alpha (add) or times -alpha "
+           "(sub), brought back to other's shape. None for an input that needs none; a tuple of two."),
+        N_("alpha = the one saved value; need a, need b = the node's needs_input_grad\n"
+           "gradient for a = sum_to(grad, a's shape) if a needs one, else None\n"
+           "scaled = grad times alpha, negated for sub (skip the multiplication when alpha is 1)\n"
+           "gradient for b = sum_to(scaled, b's shape) if b needs one, else None\nreturn the pair"),
+    ),
+    "1.6": (
+        N_("a / b is a times 1 / b. Growing a grows the quotient by 1 / b per unit; growing b shrinks it, by "
+           "a / b² per unit (the derivative of 1 / b is -1 / b²)."),
+        N_("The node saved both inputs, self first, but self only when other needs a gradient, so compute each "
+           "gradient only when its input needs it. Both inputs may have been broadcast: sum each gradient back "
+           "to its own shape."),
+        N_("a, b = the saved values\ngradient for a = sum_to(grad divided by b, a's shape) if needed, else None\n"
+           "gradient for b = sum_to(minus grad times a divided by b squared, b's shape) if needed, else None\n"
+           "return the pair"),
+    ),
+    "1.7": (
+        N_("The power rule: the derivative of x ** n is n * x ** (n - 1). With a tensor exponent e, also "
+           "d(x ** e)/de = x ** e * log(x), and the result x ** e is saved, so it need not be computed again."),
+        N_("x ** 0 is the constant 1: its gradient is 0 everywhere, even at 0. For two tensors PyTorch writes 0 "
+           "where the exponent is 0 (gradient for the base) and where the base is 0 and the exponent at least 0 "
+           "(gradient for the exponent): replace those places with zeros_where. log is not an operator: use "
+           "dispatch to pick numpy's or minigrad's."),
+        N_("number exponent n: if n is 0, the gradient is grad times 0; else grad times (n times power(x, n - 1))\n"
+           "tensor exponent e: for x, zeros where e is 0 in grad times (e times x ** (e - 1)), summed to x's shape\n"
+           "for e, grad times (zeros where x is 0 and e >= 0 in result times log(x)), summed to e's shape\n"
+           "None for an input that needs no gradient; return the pair"),
+    ),
+    "1.8": (
+        N_("exp is its own derivative, so its node keeps its result; the derivative of log(x) is 1 / x, so its node "
+           "keeps its input. Each keeps exactly the value its rule is written with."),
+        N_("Unpack the one saved value, then apply the chain rule: incoming gradient times the local derivative. "
+           "No broadcasting here: the output has the input's shape."),
+        N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)"),
+    ),
     "2.1": (
         N_("A node may only run once every node that sends it a gradient has run: count, for each node, how "
            "many edges point into it."),

@@ -2,6 +2,7 @@
 from . import (  # noqa: F401 - imported for the names each declares with ``@public``
     arithmetic,
     comparison,
+    copies,
     division,
     indexing,
     inplace,

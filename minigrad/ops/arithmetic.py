@@ -46,31 +46,45 @@ class MulBackward0(Node):
 
 
 class AddBackward0(Node):
-    """out = self + alpha * other."""
+    """out = self + alpha * other: d(out)/d(self) = 1, d(out)/d(other) = alpha."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
 
     def backward(self, grad):
-        (alpha,) = self._saved
-        need_self, need_other = self.needs_input_grad
-        grad_self = sum_to(grad, self.self_shape) if need_self else None
-        grad_other = sum_to(grad if alpha == 1 else grad * alpha, self.other_shape) if need_other else None
-        return grad_self, grad_other
+        """The gradients of ``self + alpha * other``, each summed back to its input's shape.
+
+        ``self + alpha * other`` 的梯度，各自求和回到对应输入的形状。
+        """
+        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
 
 
 class SubBackward0(Node):
-    """out = self - alpha * other."""
+    """out = self - alpha * other: d(out)/d(self) = 1, d(out)/d(other) = -alpha."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
 
     def backward(self, grad):
-        (alpha,) = self._saved
-        need_self, need_other = self.needs_input_grad
-        grad_self = sum_to(grad, self.self_shape) if need_self else None
-        grad_other = sum_to(-grad if alpha == 1 else grad * -alpha, self.other_shape) if need_other else None
-        return grad_self, grad_other
+        """The gradients of ``self - alpha * other``, each summed back to its input's shape.
+
+        ``self - alpha * other`` 的梯度，各自求和回到对应输入的形状。
+        """
+        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
+
+
+class DivBackward0(Node):
+    """out = self / other: d(out)/d(self) = 1 / other, d(out)/d(other) = -self / other**2."""
+
+    __slots__ = ("self_shape", "other_shape")
+    saved_names = ("self", "other")
+
+    def backward(self, grad):
+        """The gradients of ``self / other`` (the quotient rule), each summed back to its input's shape.
+
+        ``self / other`` 的梯度（商的求导法则），各自求和回到对应输入的形状。
+        """
+        raise NotImplementedError("step 1.6: your code goes here (see the chapter's exercise)")
 
 
 class RsubBackward1(Node):
@@ -82,20 +96,6 @@ class RsubBackward1(Node):
     def backward(self, grad):
         (alpha,) = self._saved
         return -grad if alpha == 1 else grad * -alpha
-
-
-class DivBackward0(Node):
-    """out = self / other: d/d(self) = 1 / other, d/d(other) = -self / other**2."""
-
-    __slots__ = ("self_shape", "other_shape")
-    saved_names = ("self", "other")
-
-    def backward(self, grad):
-        self_, other = self.saved_tensors
-        need_self, need_other = self.needs_input_grad
-        grad_self = sum_to(grad / other, self.self_shape) if need_self else None
-        grad_other = sum_to(-grad * self_ / (other * other), self.other_shape) if need_other else None
-        return grad_self, grad_other
 
 
 class NegBackward0(Node):

@@ -22,7 +22,7 @@ from ..public_names import public
 from ..tensor import Tensor
 from ._operands import broadcast_mismatch, dispatch
 from .arithmetic import mul
-from .pointwise import clone
+from .copies import clone
 from .views import SqueezeBackward4, _unsafe_view, expand, reshape, squeeze, t, transpose, unsqueeze
 
 

@@ -6,12 +6,49 @@ whichever its derivative is cheapest to write with: d exp(x) = exp(x), so
 """
 import numpy as np
 
-from .. import device, dtypes
+from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch, promoted
+
+
+class ExpBackward0(Node):
+    """out = exp(self): d(out)/d(self) = exp(self), the result itself, which is what it saves."""
+
+    __slots__ = ()
+    saved_names = ("result",)
+
+    def backward(self, grad):
+        """The gradient of ``exp(self)``: the result is its own derivative.
+
+        ``exp(self)`` 的梯度：结果本身就是它的导数。
+        """
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+
+    def jvp(self, tangent):
+        """Forward mode: d exp(x) = exp(x) dx (``autograd/forward_ad.py`` calls this)."""
+        (result,) = self.saved_tensors
+        return tangent * result
+
+
+class LogBackward0(Node):
+    """out = log(self): d(out)/d(self) = 1 / self, written with the input, which is what it saves."""
+
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def backward(self, grad):
+        """The gradient of ``log(self)``: the incoming gradient divided by the input.
+
+        ``log(self)`` 的梯度：传入的梯度除以输入。
+        """
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+
+    def jvp(self, tangent):
+        (self_,) = self.saved_tensors
+        return tangent / self_
 
 
 def _float(x):
@@ -34,33 +71,6 @@ def _unary(node_type, input, value, keep=None):
             node = node_type()
         record(out, node, input)
     return out
-
-
-class ExpBackward0(Node):
-    __slots__ = ()
-    saved_names = ("result",)
-
-    def backward(self, grad):
-        (result,) = self.saved_tensors
-        return grad * result
-
-    def jvp(self, tangent):
-        """Forward mode: d exp(x) = exp(x) dx (``autograd/forward_ad.py`` calls this)."""
-        (result,) = self.saved_tensors
-        return tangent * result
-
-
-class LogBackward0(Node):
-    __slots__ = ()
-    saved_names = ("self",)
-
-    def backward(self, grad):
-        (self_,) = self.saved_tensors
-        return grad / self_
-
-    def jvp(self, tangent):
-        (self_,) = self.saved_tensors
-        return tangent / self_
 
 
 class SqrtBackward0(Node):
@@ -147,22 +157,6 @@ class CosBackward0(Node):
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad * -dispatch(self_, np.sin, sin)
-
-
-class CloneBackward0(Node):
-    __slots__ = ()
-
-    def backward(self, grad):
-        return grad
-
-
-class ToCopyBackward0(Node):
-    """A dtype change: the gradient goes back in the input's dtype (the engine casts it)."""
-
-    __slots__ = ()
-
-    def backward(self, grad):
-        return grad
 
 
 class ClampBackward1(Node):
@@ -277,11 +271,6 @@ def log10(input):
     return _unary(Log10Backward0, input, np.log10(_float(input._array)), "self")
 
 
-@public("clone", methods="clone")
-def clone(input, *, memory_format=None):
-    return _unary(CloneBackward0, input, input._array.copy())
-
-
 @public("clamp", methods="clamp clip")
 def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
     """Limit each element to [min, max]; a ``min`` above ``max`` makes every element ``max``."""
@@ -298,25 +287,3 @@ def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
     return out
 
 
-def to_dtype(input, dtype):
-    """A copy in another dtype; gradients flow only between floating dtypes."""
-    value = input._array.astype(dtype.numpy)
-    if not dtype.is_floating_point:
-        return Tensor._wrap(value)
-    return _unary(ToCopyBackward0, input, value)
-
-
-@public(methods="to")
-def to(input, *args, **kwargs):
-    """``x.to(torch.float64)``, ``x.to("cpu")``, ``x.to(other)``: another dtype (the CPU is the only device)."""
-    target = kwargs.get("dtype")
-    for arg in args + tuple(v for k, v in kwargs.items() if k == "device"):
-        if isinstance(arg, dtypes.dtype):
-            target = arg
-        elif isinstance(arg, Tensor):
-            target = arg.dtype
-        elif arg is not None:
-            device.check(arg)
-    if target is None or target.numpy == input._array.dtype:
-        return input
-    return to_dtype(input, target)

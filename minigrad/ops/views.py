@@ -15,7 +15,7 @@ from ..public_names import public
 from ..shape import Size, sum_to
 from ..tensor import Tensor
 from ..tensor_data import tensor_type_name
-from .pointwise import clone
+from .copies import clone
 
 
 def _shape_args(shape):

@@ -133,22 +133,57 @@ def _mul_node(a, b, need=(True, True)):
 
 
 TWO_GRADIENTS = N_(
-    "backward must return a tuple of two gradients, one per input, in the order of the inputs (None for an "
-    "input that needs none) (reread exercise 1.4)."
+    "backward must return one gradient per input, as a tuple in the order of the inputs (None for an input that "
+    "needs none); a node of one input may return its gradient alone (reread exercise 1.4)."
 )
 NOT_SUMMED = N_(
     "this gradient still has the broadcast shape: broadcasting was not undone on this input. Bring each "
-    "gradient back to its own input's shape with sum_to (reread exercises 1.3 and 1.4)."
+    "gradient back to its own input's shape with sum_to (reread exercise 1.3)."
+)
+A_LIST = N_(
+    "backward returned a list: the engine takes a tuple, one gradient per input, and reads anything else as "
+    "a single gradient (reread the exercise)."
+)
+WRONG_KIND = N_(
+    "backward must give back the kind of values it was given: numpy arrays while backward runs, tensors with "
+    "create_graph=True. A numpy function (np.where, np.log) turns tensors into arrays, a minigrad function "
+    "turns arrays into tensors: use operators, or choose the function by the kind of value (reread the exercise)."
 )
 
 
-def gradients_of(see, node, grad, *named):
-    """``node.backward(grad)`` called as the engine calls it, checked before use: a tuple of two
-    gradients. Code that fails on numpy arrays is named (and the failures in ``named``, as
-    ``see.attempt`` takes them), not shown as a traceback."""
-    grads = see.attempt(lambda: call_backward(node, grad), (MISUSED, ONLY_TENSORS), *named)
-    see.require(isinstance(grads, (tuple, list)) and len(grads) == 2, TWO_GRADIENTS)
+def _all_of_kind(grads, kind):
+    """Every gradient in ``grads`` is None or of ``kind`` (numpy arrays, or tensors)."""
+    return all(g is None or isinstance(g, kind) for g in grads)
+
+
+def gradients_of(see, node, grad, *named, inputs=2):
+    """``node.backward(grad)`` called as the engine calls it, checked before use: a tuple of one
+    gradient per input (``inputs``; a node of one input may return its gradient alone), each a
+    numpy array or None. Code that fails on numpy arrays is named (and the failures in ``named``,
+    as ``see.attempt`` takes them), not shown as a traceback."""
+    grads = see.attempt(lambda: call_backward(node, grad), *named, (MISUSED, ONLY_TENSORS))
+    return _as_tuple(see, grads, inputs, ARRAYS)
+
+
+def _as_tuple(see, grads, inputs, kind):
+    """The gradients ``backward`` returned, as a tuple, once their number, container and kind are right."""
+    if inputs == 1 and not isinstance(grads, (tuple, list)):
+        grads = (grads,)
+    see.require(isinstance(grads, (tuple, list)) and len(grads) == inputs, TWO_GRADIENTS)
+    see.require(type(grads) is tuple, A_LIST)
+    see.require(_all_of_kind(grads, kind), WRONG_KIND)
     return grads
+
+
+def tensor_gradients_of(see, node, grad, inputs=2):
+    """``node.backward`` given a tensor gradient with grad mode on, as with create_graph=True: saved
+    values come back as tensors too. Code that fails on tensors is named, not shown as a traceback."""
+    grads = see.attempt(lambda: node.backward(Tensor._wrap(np.asarray(grad, dtype=np.float32))),
+                        (MISUSED, ONLY_ARRAYS))
+    return _as_tuple(see, grads, inputs, Tensor)
+
+
+ARRAYS = (np.ndarray, np.generic)
 
 
 @step("1.4")
@@ -176,9 +211,7 @@ def mul_backward_undoes_broadcasting(see):
 @step("1.4")
 def mul_backward_works_on_tensors(see):
     a, b = _leaf([1.0, 2.0, 3.0]), _leaf([[1.0], [2.0]])
-    node = _mul_node(a, b)
-    grads = see.attempt(lambda: node.backward(_leaf(np.ones((2, 3)))), (MISUSED, ONLY_ARRAYS))  # grad mode on
-    see.require(isinstance(grads, (tuple, list)) and len(grads) == 2, TWO_GRADIENTS)
+    grads = tensor_gradients_of(see, _mul_node(a, b), np.ones((2, 3)))
     see(list(grads), N_("the gradients of a (3,) * b (2, 1) for a tensor gradient, as with create_graph=True: tensors"))
 
 

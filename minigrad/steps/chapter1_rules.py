@@ -1,0 +1,334 @@
+"""Checks for chapter 1, section 4: the local rules of ``+ -``, ``/``, ``**``, ``exp`` and ``log``.
+
+As for ``*`` (1.4), each check makes its node by hand and calls ``backward`` directly, once
+the way the engine calls it (numpy arrays) and once as with ``create_graph=True`` (tensors).
+"""
+import numpy as np
+
+from ..autograd.graph import Node
+from ..autograd.saved_tensor import SavedTensor
+from ..messages import N_
+from ..ops.arithmetic import AddBackward0, DivBackward0, SubBackward0
+from ..ops.pointwise import ExpBackward0, LogBackward0
+from ..ops.powers import PowBackward0, PowBackward1
+from . import draw, step
+from .chapter1 import NOT_SUMMED, _leaf, gradients_of, tensor_gradients_of
+
+UNNEEDED = N_(
+    "this input needs no gradient (its needs_input_grad entry is False): return None for it, and do not compute "
+    "it; what that gradient needs may not even be saved (reread exercise 1.4)."
+)
+ALPHA_IGNORED = N_(
+    "alpha was ignored: add and sub compute self + alpha * other and self - alpha * other, so the gradient for "
+    "other is scaled by alpha (reread exercise 1.5)."
+)
+SIGN_FORGOTTEN = N_(
+    "the sign of - was forgotten: self - other decreases when other grows, so other's gradient is minus the "
+    "incoming gradient (reread exercise 1.5)."
+)
+QUOTIENT_SIGN = N_(
+    "the sign of the quotient rule is wrong: a / b decreases when b grows, so b's gradient is -grad * a / b² "
+    "(reread exercise 1.6)."
+)
+QUOTIENT_SQUARE = N_(
+    "the square of the quotient rule is missing: the derivative of a / b with respect to b is -a / b², not "
+    "-a / b (reread exercise 1.6)."
+)
+NOT_LOWERED = N_(
+    "the exponent was not lowered by one: the derivative of x ** n is n * x ** (n - 1), not n * x ** n "
+    "(reread exercise 1.7)."
+)
+NO_FACTOR = N_(
+    "the factor n is missing: the derivative of x ** n is n * x ** (n - 1), not x ** (n - 1) "
+    "(reread exercise 1.7)."
+)
+ZERO_EXPONENT = N_(
+    "x ** 0 is 1 everywhere, so its gradient is 0 everywhere, also at x = 0, where the formula "
+    "0 * 0 ** -1 gives nan; PyTorch answers 0 (reread exercise 1.7)."
+)
+AT_ZERO = N_(
+    "at base 0 the formulas say 0 * inf or 0 * log(0), which is nan or -inf; PyTorch answers 0 where the exponent "
+    "is 0 (for the base) and where the base is 0 and the exponent at least 0 (for the exponent) "
+    "(reread exercise 1.7)."
+)
+EXP_VALUE = N_(
+    "exp's node saves its result exp(x), not x: the result is its own derivative, so grad times the saved "
+    "value is the whole rule; applying exp to it again gives exp(exp(x)) (reread exercise 1.8)."
+)
+LOG_VALUE = N_(
+    "log's node saves its input x, not its result: the derivative of log(x) is 1 / x, so divide grad by the saved "
+    "value itself; multiplying by x, or dividing by log(x), uses the wrong value (reread exercise 1.8)."
+)
+
+
+def _node(node_type, saved, need=(True, True), shapes=None):
+    """A node of ``node_type`` made by hand: ``saved`` in its order, an edge for each input that
+    ``need`` marks (the node's needs_input_grad), the inputs' shapes for broadcasting."""
+    node = node_type(*saved)
+    node.next_functions = tuple((Node() if n else None, 0) for n in need)
+    if shapes is not None:
+        node.self_shape, node.other_shape = shapes
+    return node
+
+
+def _saved(values):
+    return SavedTensor(_leaf(values))
+
+
+def _f32(values):
+    return np.asarray(values, dtype=np.float32)
+
+
+# ---------------------------------------------------------------- 1.5: + and -
+
+
+def _sum_node(node_type, alpha, a_shape, b_shape, need=(True, True)):
+    return _node(node_type, (alpha,), need, (a_shape, b_shape))
+
+
+@step("1.5")
+def add_and_sub_pass_the_gradient_on(see):
+    grad = _f32([[1.0, -2.0, 0.5], [3.0, 0.0, -1.5]])
+    grad_a, grad_b = gradients_of(see, _sum_node(AddBackward0, 1, (2, 3), (2, 3)), grad)
+    see(grad_a, N_("d(a+b)/da: the incoming gradient itself"))
+    see(grad_b, N_("d(a+b)/db: the incoming gradient itself"))
+    grad_a, grad_b = gradients_of(see, _sum_node(SubBackward0, 1, (2, 3), (2, 3)), grad)
+    see(grad_a, N_("d(a-b)/da"))
+    see(grad_b, N_("d(a-b)/db: minus the incoming gradient"), mistakes=[(grad, SIGN_FORGOTTEN)])
+
+
+@step("1.5")
+def add_and_sub_scale_by_alpha(see):
+    grad = _f32([1.0, -2.0, 0.5])
+    _, grad_b = gradients_of(see, _sum_node(AddBackward0, 2.5, (3,), (3,)), grad)
+    see(grad_b, N_("d(a + 2.5 * b)/db"), mistakes=[(grad, ALPHA_IGNORED)])
+    _, grad_b = gradients_of(see, _sum_node(SubBackward0, 2.5, (3,), (3,)), grad)
+    see(grad_b, N_("d(a - 2.5 * b)/db"), mistakes=[(-grad, ALPHA_IGNORED), (2.5 * grad, SIGN_FORGOTTEN),
+                                                    (grad, SIGN_FORGOTTEN)])
+
+
+@step("1.5")
+def add_and_sub_undo_broadcasting(see):
+    grad = _f32([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    for node_type, sign in ((AddBackward0, 1), (SubBackward0, -1)):
+        grad_a, grad_b = gradients_of(see, _sum_node(node_type, 1, (3,), (2, 1)), grad)
+        see(grad_a, N_("the gradient for a (3,) broadcast with b (2, 1)"), mistakes=[(grad, NOT_SUMMED)])
+        see(grad_b, N_("the gradient for b (2, 1) broadcast with a (3,)"), mistakes=[(sign * grad, NOT_SUMMED)])
+
+
+@step("1.5")
+def add_and_sub_skip_unneeded_gradients(see):
+    grad = _f32([1.0, 2.0])
+    for node_type in (AddBackward0, SubBackward0):
+        grad_a, _ = gradients_of(see, _sum_node(node_type, 1, (2,), (2,), need=(False, True)), grad)
+        see(grad_a, N_("the gradient for a, which needs none"), mistakes=[(grad, UNNEEDED)])
+        _, grad_b = gradients_of(see, _sum_node(node_type, 1, (2,), (2,), need=(True, False)), grad)
+        see(grad_b, N_("the gradient for b, which needs none"), mistakes=[(grad, UNNEEDED), (-grad, UNNEEDED)])
+
+
+@step("1.5")
+def add_and_sub_work_on_tensors(see):
+    for node_type in (AddBackward0, SubBackward0):
+        grads = tensor_gradients_of(see, _sum_node(node_type, 2.0, (3,), (2, 1)), np.ones((2, 3)))
+        see(list(grads), N_("the gradients of a (3,) and b (2, 1), alpha 2, for a tensor gradient: tensors"))
+
+
+@step("1.5")
+def add_and_sub_on_drawn_values(see):
+    shape = draw.shape(see.rng)
+    a_shape, b_shape = draw.broadcast_source(see.rng, shape), draw.broadcast_source(see.rng, shape)
+    grad, alpha = draw.values(see.rng, shape), float(see.rng.integers(-3, 4))
+    for node_type in (AddBackward0, SubBackward0):
+        grad_a, grad_b = gradients_of(see, _sum_node(node_type, alpha, a_shape, b_shape), grad)
+        see(grad_a, N_("the gradient for a, shapes and alpha drawn at random"))
+        see(grad_b, N_("the gradient for b, shapes and alpha drawn at random"))
+
+
+# ---------------------------------------------------------------- 1.6: /
+
+
+def _div_node(a, b, need=(True, True)):
+    """A DivBackward0 for ``a / b``: self kept only if b needs a gradient, as ``div`` keeps it."""
+    saved_a = _saved(a) if need[1] else None
+    return _node(DivBackward0, (saved_a, _saved(b)), need, (np.shape(a), np.shape(b)))
+
+
+@step("1.6")
+def div_backward_is_the_quotient_rule(see):
+    a, b, grad = _f32([1.0, 2.0, -3.0]), _f32([4.0, -2.0, 0.5]), _f32([1.0, 0.5, 2.0])
+    grad_a, grad_b = gradients_of(see, _div_node(a, b), grad)
+    see(grad_a, N_("d(a/b)/da"))
+    see(grad_b, N_("d(a/b)/db"), mistakes=[(grad * a / (b * b), QUOTIENT_SIGN), (-grad * a / b, QUOTIENT_SQUARE),
+                                          (grad * a / b, QUOTIENT_SQUARE)])
+
+
+@step("1.6")
+def div_backward_undoes_broadcasting(see):
+    a, b, grad = _f32([[1.0], [2.0]]), _f32([1.0, 2.0, 4.0]), _f32(np.ones((2, 3)))
+    grad_a, grad_b = gradients_of(see, _div_node(a, b), grad)
+    see(grad_a, N_("d(a/b)/da, a (2, 1), b (3,)"), mistakes=[(grad / b, NOT_SUMMED)])
+    see(grad_b, N_("d(a/b)/db, a (2, 1), b (3,)"), mistakes=[(-grad * a / (b * b), NOT_SUMMED)])
+
+
+@step("1.6")
+def div_backward_skips_unneeded_gradients(see):
+    a, b, grad = _f32([1.0, 2.0]), _f32([4.0, 8.0]), _f32([1.0, 1.0])
+    grad_a, grad_b = gradients_of(see, _div_node(a, b, need=(True, False)), grad, (TypeError, UNNEEDED))
+    see(grad_a, N_("d(a/b)/da when only a needs a gradient"))
+    see(grad_b, N_("the gradient for b, which needs none"))
+    grad_a, _ = gradients_of(see, _div_node(a, b, need=(False, True)), grad)
+    see(grad_a, N_("the gradient for a, which needs none"), mistakes=[(grad / b, UNNEEDED)])
+
+
+@step("1.6")
+def div_backward_works_on_tensors(see):
+    grads = tensor_gradients_of(see, _div_node(_f32([1.0, 2.0, 3.0]), _f32([[2.0], [4.0]])), np.ones((2, 3)))
+    see(list(grads), N_("the gradients of a (3,) / b (2, 1) for a tensor gradient: tensors"))
+
+
+@step("1.6")
+def div_backward_on_drawn_values(see):
+    shape = draw.shape(see.rng)
+    a = draw.values(see.rng, draw.broadcast_source(see.rng, shape))
+    b = draw.values(see.rng, draw.broadcast_source(see.rng, shape))
+    b = np.where(b == 0, 0.5, b).astype(np.float32)  # no division by zero
+    grad_a, grad_b = gradients_of(see, _div_node(a, b), draw.values(see.rng, shape))
+    see(grad_a, N_("d(a/b)/da for values and shapes drawn at random"))
+    see(grad_b, N_("d(a/b)/db for values and shapes drawn at random"))
+
+
+# ---------------------------------------------------------------- 1.7: **
+
+
+def _pow_node(x, exponent):
+    return _node(PowBackward0, (_saved(x), exponent), need=(True,))
+
+
+def _pow_gradient(see, x, exponent, grad):
+    (grad_x,) = gradients_of(see, _pow_node(x, exponent), grad, inputs=1)
+    return grad_x
+
+
+@step("1.7")
+def pow_backward_is_the_power_rule(see):
+    x, grad = _f32([0.5, 2.0, -1.5, 3.0]), _f32([1.0, 2.0, 0.5, -1.0])
+    see(_pow_gradient(see, x, 3, grad), N_("d(x ** 3)/dx"),
+        mistakes=[(grad * 3 * x ** 3, NOT_LOWERED), (grad * x ** 2, NO_FACTOR)])
+    positive = np.abs(x)
+    see(_pow_gradient(see, positive, 0.5, grad), N_("d(x ** 0.5)/dx"),
+        mistakes=[(grad * 0.5 * positive ** 0.5, NOT_LOWERED), (grad * positive ** -0.5, NO_FACTOR)])
+    see(_pow_gradient(see, x, -2, grad), N_("d(x ** -2)/dx"),
+        mistakes=[(grad * -2 * x ** -2, NOT_LOWERED), (grad * x ** -3, NO_FACTOR)])
+
+
+@step("1.7")
+def pow_backward_of_exponent_zero(see):
+    x, grad = _f32([0.0, 2.0, -1.0]), _f32([1.0, 1.0, 1.0])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        formula = grad * 0 * x ** -1.0
+    see(_pow_gradient(see, x, 0, grad), N_("d(x ** 0)/dx, also at x = 0"), mistakes=[(formula, ZERO_EXPONENT)])
+
+
+def _pow1_node(x, e, need=(True, True)):
+    result = np.power(x, e)
+    saved = (_saved(x), _saved(e), _saved(result))
+    return _node(PowBackward1, saved, need, (np.shape(x), np.shape(e)))
+
+
+@step("1.7")
+def pow_of_two_tensors(see):
+    x, e, grad = _f32([2.0, 0.5, 3.0]), _f32([3.0, -1.0, 0.5]), _f32([1.0, 2.0, -1.0])
+    grad_x, grad_e = gradients_of(see, _pow1_node(x, e), grad)
+    see(grad_x, N_("d(x ** e)/dx for tensors x and e"), mistakes=[(grad * e * x ** e, NOT_LOWERED)])
+    see(grad_e, N_("d(x ** e)/de: x ** e * log(x)"))
+
+
+@step("1.7")
+def pow_of_two_tensors_at_zero(see):
+    x, e, grad = _f32([0.0, 0.0, 0.0, 2.0, 0.0]), _f32([0.0, 2.0, 0.5, 0.0, -1.0]), _f32(np.ones(5))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        formula_x = grad * (e * x ** (e - 1))
+        formula_e = grad * (x ** e * np.log(x))
+    grad_x, grad_e = gradients_of(see, _pow1_node(x, e), grad)
+    see(grad_x, N_("d(x ** e)/dx at base 0, exponents 0, 2, 0.5, and at 2 ** 0"), mistakes=[(formula_x, AT_ZERO)])
+    see(grad_e, N_("d(x ** e)/de at base 0, exponents 0, 2, 0.5, -1"), mistakes=[(formula_e, AT_ZERO)])
+
+
+@step("1.7")
+def pow_of_two_tensors_undoes_broadcasting_and_skips(see):
+    x, e, grad = _f32([[1.0], [2.0]]), _f32([1.0, 2.0, 3.0]), _f32(np.ones((2, 3)))
+    grad_x, grad_e = gradients_of(see, _pow1_node(x, e), grad)
+    see(grad_x, N_("d(x ** e)/dx, x (2, 1), e (3,)"), mistakes=[(grad * e * x ** (e - 1), NOT_SUMMED)])
+    see(grad_e, N_("d(x ** e)/de, x (2, 1), e (3,)"), mistakes=[(grad * x ** e * np.log(x), NOT_SUMMED)])
+    _, grad_e = gradients_of(see, _pow1_node(x, e, need=(True, False)), grad)
+    see(grad_e, N_("the gradient for e, which needs none"), mistakes=[(np.sum(x ** e * np.log(x), 0), UNNEEDED)])
+    grad_x, _ = gradients_of(see, _pow1_node(x, e, need=(False, True)), grad)
+    see(grad_x, N_("the gradient for x, which needs none"),
+        mistakes=[(np.sum(e * x ** (e - 1), 1, keepdims=True), UNNEEDED)])
+
+
+@step("1.7")
+def pow_backward_works_on_tensors(see):
+    (grad_x,) = tensor_gradients_of(see, _pow_node(_f32([1.0, -2.0, 0.0]), 3), np.ones(3), inputs=1)
+    see(grad_x, N_("d(x ** 3)/dx for a tensor gradient: a tensor"))
+    grads = tensor_gradients_of(see, _pow1_node(_f32([0.0, 2.0, 3.0]), _f32([[0.0], [2.0]])), np.ones((2, 3)))
+    see(list(grads), N_("the gradients of x (3,) ** e (2, 1), x holding 0, for a tensor gradient: tensors"))
+
+
+@step("1.7")
+def pow_backward_on_drawn_values(see):
+    shape = draw.shape(see.rng)
+    x = np.abs(draw.values(see.rng, shape)) + 0.5  # positive: any exponent is defined
+    exponent = float(see.rng.choice([2, 3, -1, 0.5, 1.5, -2.5]))
+    see(_pow_gradient(see, x, exponent, draw.values(see.rng, shape)), N_("d(x ** n)/dx, x and n drawn at random"))
+    e = draw.values(see.rng, draw.broadcast_source(see.rng, shape))
+    grad_x, grad_e = gradients_of(see, _pow1_node(x, e), draw.values(see.rng, shape))
+    see.near(grad_x, N_("d(x ** e)/dx, x, e and their shapes drawn at random"), atol=1e-4)
+    see.near(grad_e, N_("d(x ** e)/de, x, e and their shapes drawn at random"), atol=1e-4)
+
+
+# ---------------------------------------------------------------- 1.8: exp and log
+
+
+def _exp_gradient(see, x, grad):
+    node = _node(ExpBackward0, (_saved(np.exp(x)),), need=(True,))
+    (grad_x,) = gradients_of(see, node, grad, inputs=1)
+    return grad_x
+
+
+def _log_gradient(see, x, grad):
+    (grad_x,) = gradients_of(see, _node(LogBackward0, (_saved(x),), need=(True,)), grad, inputs=1)
+    return grad_x
+
+
+@step("1.8")
+def exp_backward_uses_its_result(see):
+    x, grad = _f32([0.0, 1.0, -2.0, 0.5]), _f32([1.0, 2.0, -1.0, 0.5])
+    result = np.exp(x)
+    see(_exp_gradient(see, x, grad), N_("d exp(x)/dx"),
+        mistakes=[(grad * np.exp(result), EXP_VALUE), (grad / result, EXP_VALUE)])
+
+
+@step("1.8")
+def log_backward_uses_its_input(see):
+    x, grad = _f32([0.5, 1.0, 2.0, 4.0]), _f32([1.0, 2.0, -1.0, 0.5])
+    see(_log_gradient(see, x, grad), N_("d log(x)/dx"),
+        mistakes=[(grad * x, LOG_VALUE), (grad / np.log(x), LOG_VALUE), (grad / np.exp(x), LOG_VALUE)])
+
+
+@step("1.8")
+def exp_and_log_work_on_tensors(see):
+    x = _f32([0.5, 1.0, 2.0])
+    node = _node(ExpBackward0, (_saved(np.exp(x)),), need=(True,))
+    see(list(tensor_gradients_of(see, node, np.ones(3), inputs=1)), N_("d exp(x)/dx for a tensor gradient: a tensor"))
+    node = _node(LogBackward0, (_saved(x),), need=(True,))
+    see(list(tensor_gradients_of(see, node, np.ones(3), inputs=1)), N_("d log(x)/dx for a tensor gradient: a tensor"))
+
+
+@step("1.8")
+def exp_and_log_on_drawn_values(see):
+    shape = draw.shape(see.rng)
+    x, grad = draw.values(see.rng, shape), draw.values(see.rng, shape)
+    see(_exp_gradient(see, x, grad), N_("d exp(x)/dx for values drawn at random"))
+    positive = np.abs(x) + 0.5
+    see(_log_gradient(see, positive, grad), N_("d log(x)/dx for values drawn at random"))

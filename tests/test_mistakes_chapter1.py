@@ -1,0 +1,103 @@
+"""The usual mistakes of chapter 1's local rules (1.5-1.8), each named at its step.
+
+As in ``test_mistakes.py``: each mutant is the reference with a few lines changed the way a
+learner gets them wrong; its step must fail with the sentence naming the mistake, in both
+languages, never with a traceback.
+"""
+import pytest
+
+from conftest import EDITION
+from minigrad.messages import say
+from minigrad.steps import chapter1, chapter1_rules as rules
+from test_mistakes import mutant, verdicts
+
+pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
+
+ARITHMETIC, POWERS, POINTWISE = "ops/arithmetic.py", "ops/powers.py", "ops/pointwise.py"
+ADD_SELF = "            grad_self = sum_to(grad, self.self_shape)\n"
+ADD_SCALED = "            scaled = grad if alpha == 1 else grad * alpha  # alpha 1 (nearly always): no multiplication\n"
+SUB_SCALED = "            scaled = -grad if alpha == 1 else -grad * alpha\n"
+DIV_OTHER = "grad_other = sum_to(-grad * self_ / (other * other), self.other_shape)"
+POW0 = "return grad * (exponent * power(self_, exponent - 1))"
+POW1_SELF = "grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** (exponent - 1)))"
+POW1_EXPONENT = "grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)"
+NEED = "        need_self, need_other = self.needs_input_grad\n        grad_self = grad_other = None\n"
+
+# name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
+MUTANTS = {
+    "+ forgets sum_to on its first input": ("1.5", [(ARITHMETIC, ADD_SELF, "            grad_self = grad\n")],
+                                            chapter1.NOT_SUMMED),
+    "+ forgets sum_to on its second input": (
+        "1.5", [(ARITHMETIC, "            grad_other = sum_to(scaled, self.other_shape)\n            return",
+                 "            grad_other = scaled\n            return")], chapter1.NOT_SUMMED),
+    "+ ignores alpha": ("1.5", [(ARITHMETIC, ADD_SCALED, "            scaled = grad\n")], rules.ALPHA_IGNORED),
+    "- forgets its sign": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = grad if alpha == 1 else grad * alpha\n")],
+                           rules.SIGN_FORGOTTEN),
+    "- ignores alpha": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = -grad\n")], rules.ALPHA_IGNORED),
+    "+ computes a gradient nobody needs": (
+        "1.5", [(ARITHMETIC, "        if need_self:\n            grad_self = sum_to(grad, self.self_shape)\n",
+                 "        grad_self = sum_to(grad, self.self_shape)\n")], rules.UNNEEDED),
+    "+ returns a list": ("1.5", [(ARITHMETIC, "        return grad_self, grad_other\n        # END SOLUTION\n\n\nclass Sub",
+                                  "        return [grad_self, grad_other]\n        # END SOLUTION\n\n\nclass Sub")],
+                         chapter1.A_LIST),
+    "+ with numpy functions": ("1.5", [(ARITHMETIC, ADD_SCALED,
+                                        "            scaled = __import__('numpy').multiply(grad, alpha)\n")],
+                               chapter1.ONLY_ARRAYS),
+    "- with tensor methods": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = grad.neg() * alpha\n")],
+                              chapter1.ONLY_TENSORS),
+    "/ with the sign of the quotient rule wrong": ("1.6", [(ARITHMETIC, DIV_OTHER, DIV_OTHER.replace("-grad", "grad"))],
+                                                   rules.QUOTIENT_SIGN),
+    "/ without the square": ("1.6", [(ARITHMETIC, DIV_OTHER, DIV_OTHER.replace("(other * other)", "other"))],
+                             rules.QUOTIENT_SQUARE),
+    "/ forgets sum_to": ("1.6", [(ARITHMETIC, "grad_self = sum_to(grad / other, self.self_shape)", "grad_self = grad / other")],
+                         chapter1.NOT_SUMMED),
+    "/ computes a gradient nobody needs": (
+        "1.6", [(ARITHMETIC, "        if need_other:\n            grad_other = sum_to(-grad",
+                 "        if True:\n            grad_other = sum_to(-grad")], rules.UNNEEDED),
+    "/ with numpy functions": ("1.6", [(ARITHMETIC, "sum_to(grad / other,",
+                                        "sum_to(__import__('numpy').divide(grad, other),")], chapter1.ONLY_ARRAYS),
+    "/ returns a list": ("1.6", [(ARITHMETIC, "        return grad_self, grad_other\n        # END SOLUTION\n\n\nclass Rsub",
+                                  "        return [grad_self, grad_other]\n        # END SOLUTION\n\n\nclass Rsub")],
+                         chapter1.A_LIST),
+    "** keeps the exponent": ("1.7", [(POWERS, POW0, "return grad * (exponent * power(self_, exponent))")],
+                              rules.NOT_LOWERED),
+    "** forgets the factor n": ("1.7", [(POWERS, POW0, "return grad * power(self_, exponent - 1)")], rules.NO_FACTOR),
+    "** 0 by the formula": ("1.7", [(POWERS, "        if exponent == 0:", "        if False:")], rules.ZERO_EXPONENT),
+    "** of tensors by the formula at 0": (
+        "1.7", [(POWERS, POW1_SELF, "grad_self = grad * (exponent * self_ ** (exponent - 1))"),
+                (POWERS, POW1_EXPONENT, "grad_exponent = grad * (result * log_self)")], rules.AT_ZERO),
+    "** of tensors keeps the exponent": ("1.7", [(POWERS, "self_ ** (exponent - 1)))", "self_ ** exponent))")],
+                                         rules.NOT_LOWERED),
+    "** of tensors forgets sum_to": ("1.7", [(POWERS, "            grad_self = sum_to(grad_self, self.self_shape)\n", "")],
+                                     chapter1.NOT_SUMMED),
+    "** of tensors computes a gradient nobody needs": ("1.7", [(POWERS, "        if need_exponent:", "        if True:")],
+                                                       rules.UNNEEDED),
+    "** of tensors with numpy's log only": ("1.7", [(POWERS, "dispatch(self_, np.log, pointwise.log)", "np.log(self_)")],
+                                            chapter1.ONLY_ARRAYS),
+    "** of tensors with minigrad's log only": ("1.7", [(POWERS, "dispatch(self_, np.log, pointwise.log)",
+                                                        "pointwise.log(self_)")], chapter1.ONLY_TENSORS),
+    "** of tensors with np.where": ("1.7", [(POWERS, POW1_SELF, POW1_SELF.replace("zeros_where(", "np.where(").replace(
+        "== 0, ", "== 0, 0, "))],
+                                    chapter1.WRONG_KIND),
+    "exp applied to its saved result": ("1.8", [(POINTWISE, "        (result,) = self.saved_tensors\n        return grad * result",
+                                                 "        (result,) = self.saved_tensors\n"
+                                                 "        return grad * dispatch(result, np.exp, exp)")], rules.EXP_VALUE),
+    "log multiplies by its input": ("1.8", [(POINTWISE, "        return grad / self_\n        # END", "        return grad * self_\n        # END")],
+                                    rules.LOG_VALUE),
+    "log divides by its result": ("1.8", [(POINTWISE, "        return grad / self_\n        # END",
+                                           "        return grad / dispatch(self_, np.log, log)\n        # END")], rules.LOG_VALUE),
+    "exp with numpy functions": ("1.8", [(POINTWISE, "        return grad * result\n        # END",
+                                          "        return np.multiply(grad, result)\n        # END")], chapter1.ONLY_ARRAYS),
+    "log returns a list": ("1.8", [(POINTWISE, "        return grad / self_\n        # END", "        return [grad / self_]\n        # END")],
+                           chapter1.A_LIST),
+}
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_the_mistake_is_named_at_its_step(tmp_path, name):
+    step, changes, message = MUTANTS[name]
+    said = verdicts(mutant(tmp_path, changes), step)
+    assert said["en"]["status"] == "failed", said["en"]
+    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
+    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
+    assert "Traceback" not in said["en"]["message"]

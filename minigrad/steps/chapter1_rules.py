@@ -311,7 +311,7 @@ def exp_backward_uses_its_result(see):
 
 @step("1.8")
 def log_backward_uses_its_input(see):
-    x, grad = _f32([0.5, 1.0, 2.0, 4.0]), _f32([1.0, 2.0, -1.0, 0.5])
+    x, grad = _f32([0.5, 1.5, 2.0, 4.0]), _f32([1.0, 2.0, -1.0, 0.5])
     see(_log_gradient(see, x, grad), N_("d log(x)/dx"),
         mistakes=[(grad * x, LOG_VALUE), (grad / np.log(x), LOG_VALUE), (grad / np.exp(x), LOG_VALUE)])
 

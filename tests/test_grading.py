@@ -163,7 +163,7 @@ def test_the_release_is_the_chapter_snapshot_without_solutions(course):
         assert "BEGIN SOLUTION" not in package and "END SOLUTION" not in package, assignment
         for step in every_step:
             stubbed = editions.stub_marker(step) in package
-            assert stubbed == (classroom.chapter_of(step) >= chapter(assignment)), (assignment, step)
+            assert stubbed == (editions.chapter_of(step) >= chapter(assignment)), (assignment, step)
 
 
 @needs_sandbox

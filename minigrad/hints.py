@@ -79,8 +79,8 @@ HINTS = {
     "1.8": (
         N_("exp is its own derivative, so its node keeps its result; the derivative of log(x) is 1 / x, so its node "
            "keeps its input. Each keeps exactly the value its rule is written with."),
-        N_("Unpack the one saved value, then apply the chain rule: incoming gradient times the local derivative. "
-           "No broadcasting here: the output has the input's shape."),
+        N_("The one saved value is already in hand: apply the chain rule, incoming gradient times the local "
+           "derivative, written with that value. No broadcasting here: the output has the input's shape."),
         N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)"),
     ),
     "2.1": (

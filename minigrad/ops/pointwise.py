@@ -25,6 +25,7 @@ class ExpBackward0(Node):
 
         ``exp(self)`` 的梯度：结果本身就是它的导数。
         """
+        (result,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
@@ -44,6 +45,7 @@ class LogBackward0(Node):
 
         ``log(self)`` 的梯度：传入的梯度除以输入。
         """
+        (self_,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):

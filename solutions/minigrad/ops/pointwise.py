@@ -25,8 +25,8 @@ class ExpBackward0(Node):
 
         ``exp(self)`` 的梯度：结果本身就是它的导数。
         """
-        # BEGIN SOLUTION 1.8
         (result,) = self.saved_tensors
+        # BEGIN SOLUTION 1.8
         return grad * result
         # END SOLUTION
 
@@ -47,8 +47,8 @@ class LogBackward0(Node):
 
         ``log(self)`` 的梯度：传入的梯度除以输入。
         """
-        # BEGIN SOLUTION 1.8
         (self_,) = self.saved_tensors
+        # BEGIN SOLUTION 1.8
         return grad / self_
         # END SOLUTION
 

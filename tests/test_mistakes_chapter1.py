@@ -8,7 +8,7 @@ import pytest
 
 from conftest import EDITION
 from minigrad.messages import say
-from minigrad.steps import chapter1, chapter1_rules as rules
+from minigrad.steps import chapter1, chapter1_kinks as kinks, chapter1_rules as rules
 from test_mistakes import mutant, verdicts
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
@@ -21,7 +21,7 @@ DIV_OTHER = "grad_other = sum_to(-grad * self_ / (other * other), self.other_sha
 POW0 = "return grad * (exponent * power(self_, exponent - 1))"
 POW1_SELF = "grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** (exponent - 1)))"
 POW1_EXPONENT = "grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)"
-NEED = "        need_self, need_other = self.needs_input_grad\n        grad_self = grad_other = None\n"
+INSIDE = "(self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))"
 
 # name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
 MUTANTS = {
@@ -90,6 +90,11 @@ MUTANTS = {
                                           "        return np.multiply(grad, result)\n\n    def jvp")], chapter1.ONLY_ARRAYS),
     "log returns a list": ("1.8", [(POINTWISE, "        return grad / self_\n\n    def jvp", "        return [grad / self_]\n\n    def jvp")],
                            chapter1.A_LIST),
+    "abs with a slope of 1 at 0": ("C1", [(POINTWISE, "return grad * dispatch(self_, np.sign, sign)",
+                                           "return grad * ((self_ >= 0) * 2.0 - 1.0)")], kinks.ABS_AT_ZERO),
+    "clamp without its bounds": ("C1", [(POINTWISE, INSIDE, "(self_ > (-np.inf if low is None else low)) * "
+                                         "(self_ < (np.inf if high is None else high))")], kinks.BOUNDS_EXCLUDED),
+    "clamp with a bound of None": ("C1", [(POINTWISE, INSIDE, "(self_ >= low) * (self_ <= high)")], kinks.NO_BOUND),
 }
 
 

@@ -13,5 +13,6 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     reductions,
     scans,
     selection,
+    trig,
     views,
 )

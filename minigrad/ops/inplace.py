@@ -23,7 +23,7 @@ from ..autograd.graph import Node, record, should_record
 from ..public_names import public
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
-from . import arithmetic, pointwise, powers
+from . import arithmetic, pointwise, powers, trig
 from ._operands import broadcast_mismatch
 from .inplace_history import apply, check_allowed
 from .views import _as_view_key, _is_advanced, _plain_key, expand_error, getitem
@@ -119,7 +119,7 @@ def _unary(function):
 
 
 exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, sigmoid_, relu_ = (
-    _unary(f) for f in (pointwise.exp, pointwise.log, pointwise.sqrt, pointwise.abs, pointwise.sin, pointwise.cos,
+    _unary(f) for f in (pointwise.exp, pointwise.log, pointwise.sqrt, pointwise.abs, trig.sin, trig.cos,
                         pointwise.tanh, pointwise.sigmoid, pointwise.relu)
 )
 

@@ -83,6 +83,17 @@ HINTS = {
            "derivative, written with that value. No broadcasting here: the output has the input's shape."),
         N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)"),
     ),
+    "C1": (
+        N_("Away from its kinks each function is a line: abs has slope -1 or 1, clamp has slope 1 inside its "
+           "bounds and 0 outside. At a kink PyTorch picks one value: 0 for abs at 0, and 1 for clamp exactly at "
+           "a bound."),
+        N_("abs: the slope is the sign of the input, and the sign of 0 is 0. clamp: the gradient passes where "
+           "the input is at least min and at most max, comparisons that both arrays and tensors make; a bound "
+           "that is None does not limit its side. sign is no operator: dispatch picks numpy's or minigrad's."),
+        N_("abs: grad times the sign of x\n"
+           "clamp: lower = min, or minus infinity if None; upper = max, or infinity if None\n"
+           "inside = (x at least lower) and (x at most upper), as numbers 0 and 1\nreturn grad times inside"),
+    ),
     "2.1": (
         N_("A node may only run once every node that sends it a gradient has run: count, for each node, how "
            "many edges point into it."),

@@ -15,7 +15,7 @@ from ..autograd import grad_mode
 from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
-CHAPTERS = ("chapter1", "chapter1_rules", "chapter2", "chapter3", "chapter4", "chapter5", "chapter6")
+CHAPTERS = ("chapter1", "chapter1_rules", "chapter1_kinks", "chapter2", "chapter3", "chapter4", "chapter5", "chapter6")
 CHALLENGE = 1000  # where a challenge sorts among its chapter's steps
 EXPECTED = Path(__file__).resolve().parent / "expected.json"
 

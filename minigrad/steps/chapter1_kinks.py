@@ -46,9 +46,9 @@ def abs_at_its_kink(see):
 @step("C1")
 def clamp_lets_its_bounds_through(see):
     x, grad = _f32([-1.0, 0.0, 0.5, 1.0, 2.0]), _f32([1.0, 2.0, 3.0, 4.0, 5.0])
-    strict, half_open = grad * ((x > 0) & (x < 1)), grad * ((x >= 0) & (x < 1))
+    excluded = [grad * ((x > 0) & (x < 1)), grad * ((x >= 0) & (x < 1)), grad * ((x > 0) & (x <= 1))]
     see(_clamp_gradient(see, x, 0.0, 1.0, grad), N_("d clamp(x, 0, 1)/dx at -1, 0, 0.5, 1, 2"),
-        mistakes=[(strict, BOUNDS_EXCLUDED), (half_open, BOUNDS_EXCLUDED), (grad * ((x > 0) & (x <= 1)), BOUNDS_EXCLUDED)])
+        mistakes=[(wrong, BOUNDS_EXCLUDED) for wrong in excluded])
 
 
 @step("C1")

@@ -26,9 +26,9 @@ class MulBackward0(Node):
     saved_names = ("other", "self")  # PyTorch's order: saved hooks pack and unpack other first
 
     def backward(self, grad):
-        """The gradients of ``self * other``: ``grad * other`` and ``grad * self``, each summed back to its input's shape.
+        """The gradients of ``self * other`` with respect to each input, each summed back to its input's shape.
 
-        ``self * other`` 的梯度：``grad * other`` 和 ``grad * self``，各自求和回到对应输入的形状。
+        ``self * other`` 对每个输入的梯度，各自求和回到对应输入的形状。
         """
         other, self_ = self.saved_tensors  # each kept only if the other input needs a gradient
         need_self, need_other = self.needs_input_grad

@@ -21,6 +21,7 @@ DIV_OTHER = "grad_other = sum_to(-grad * self_ / (other * other), self.other_sha
 POW0 = "return grad * (exponent * power(self_, exponent - 1))"
 POW1_SELF = "grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** (exponent - 1)))"
 POW1_EXPONENT = "grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)"
+EXP_RULE, LOG_RULE = "return grad * result\n\n", "return grad / self_\n\n"  # the first of each in the file
 INSIDE = "(self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))"
 
 # name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
@@ -31,8 +32,7 @@ MUTANTS = {
         "1.5", [(ARITHMETIC, ADD_SCALED + "            grad_other = sum_to(scaled, self.other_shape)\n",
                  ADD_SCALED + "            grad_other = scaled\n")], chapter1.NOT_SUMMED),
     "+ ignores alpha": ("1.5", [(ARITHMETIC, ADD_SCALED, "            scaled = grad\n")], rules.ALPHA_IGNORED),
-    "- forgets its sign": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = grad if alpha == 1 else grad * alpha\n")],
-                           rules.SIGN_FORGOTTEN),
+    "- forgets its sign": ("1.5", [(ARITHMETIC, SUB_SCALED, SUB_SCALED.replace("-grad", "grad"))], rules.SIGN_FORGOTTEN),
     "- ignores alpha": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = -grad\n")], rules.ALPHA_IGNORED),
     "+ computes a gradient nobody needs": (
         "1.5", [(ARITHMETIC, "        if need_self:\n            grad_self = sum_to(grad, self.self_shape)\n",
@@ -45,11 +45,11 @@ MUTANTS = {
                                chapter1.ONLY_ARRAYS),
     "- with tensor methods": ("1.5", [(ARITHMETIC, SUB_SCALED, "            scaled = grad.neg() * alpha\n")],
                               chapter1.ONLY_TENSORS),
-    "/ with the sign of the quotient rule wrong": ("1.6", [(ARITHMETIC, DIV_OTHER, DIV_OTHER.replace("-grad", "grad"))],
-                                                   rules.QUOTIENT_SIGN),
+    "/ with the sign of the quotient rule wrong": (
+        "1.6", [(ARITHMETIC, DIV_OTHER, DIV_OTHER.replace("-grad", "grad"))], rules.QUOTIENT_SIGN),
     "/ without the square": ("1.6", [(ARITHMETIC, DIV_OTHER, DIV_OTHER.replace("(other * other)", "other"))],
                              rules.QUOTIENT_SQUARE),
-    "/ forgets sum_to": ("1.6", [(ARITHMETIC, "grad_self = sum_to(grad / other, self.self_shape)", "grad_self = grad / other")],
+    "/ forgets sum_to": ("1.6", [(ARITHMETIC, "sum_to(grad / other, self.self_shape)", "grad / other")],
                          chapter1.NOT_SUMMED),
     "/ computes a gradient nobody needs": (
         "1.6", [(ARITHMETIC, "        if need_other:\n            grad_other = sum_to(-grad",
@@ -68,28 +68,25 @@ MUTANTS = {
                 (POWERS, POW1_EXPONENT, "grad_exponent = grad * (result * log_self)")], rules.AT_ZERO),
     "** of tensors keeps the exponent": ("1.7", [(POWERS, "self_ ** (exponent - 1)))", "self_ ** exponent))")],
                                          rules.NOT_LOWERED),
-    "** of tensors forgets sum_to": ("1.7", [(POWERS, "            grad_self = sum_to(grad_self, self.self_shape)\n", "")],
+    "** of tensors forgets sum_to": ("1.7", [(POWERS, "grad_self = sum_to(grad_self, self.self_shape)", "pass")],
                                      chapter1.NOT_SUMMED),
-    "** of tensors computes a gradient nobody needs": ("1.7", [(POWERS, "        if need_exponent:", "        if True:")],
-                                                       rules.UNNEEDED),
-    "** of tensors with numpy's log only": ("1.7", [(POWERS, "dispatch(self_, np.log, pointwise.log)", "np.log(self_)")],
-                                            chapter1.ONLY_ARRAYS),
+    "** of tensors computes a gradient nobody needs": (
+        "1.7", [(POWERS, "        if need_exponent:", "        if True:")], rules.UNNEEDED),
+    "** of tensors with numpy's log only": (
+        "1.7", [(POWERS, "dispatch(self_, np.log, pointwise.log)", "np.log(self_)")], chapter1.ONLY_ARRAYS),
     "** of tensors with minigrad's log only": ("1.7", [(POWERS, "dispatch(self_, np.log, pointwise.log)",
                                                         "pointwise.log(self_)")], chapter1.ONLY_TENSORS),
-    "** of tensors with np.where": ("1.7", [(POWERS, POW1_SELF, POW1_SELF.replace("zeros_where(", "np.where(").replace(
-        "== 0, ", "== 0, 0, "))],
-                                    chapter1.WRONG_KIND),
-    "exp applied to its saved result": ("1.8", [(POINTWISE, "        (result,) = self.saved_tensors\n        return grad * result",
-                                                 "        (result,) = self.saved_tensors\n"
-                                                 "        return grad * dispatch(result, np.exp, exp)")], rules.EXP_VALUE),
-    "log multiplies by its input": ("1.8", [(POINTWISE, "        return grad / self_\n\n    def jvp", "        return grad * self_\n\n    def jvp")],
-                                    rules.LOG_VALUE),
-    "log divides by its result": ("1.8", [(POINTWISE, "        return grad / self_\n\n    def jvp",
-                                           "        return grad / dispatch(self_, np.log, log)\n\n    def jvp")], rules.LOG_VALUE),
-    "exp with numpy functions": ("1.8", [(POINTWISE, "        return grad * result\n\n    def jvp",
-                                          "        return np.multiply(grad, result)\n\n    def jvp")], chapter1.ONLY_ARRAYS),
-    "log returns a list": ("1.8", [(POINTWISE, "        return grad / self_\n\n    def jvp", "        return [grad / self_]\n\n    def jvp")],
-                           chapter1.A_LIST),
+    "** of tensors with np.where": (
+        "1.7", [(POWERS, POW1_SELF, POW1_SELF.replace("zeros_where(exponent == 0,", "np.where(exponent == 0, 0,"))],
+        chapter1.WRONG_KIND),
+    "exp applied to its saved result": ("1.8", [(POINTWISE, EXP_RULE, "return grad * dispatch(result, np.exp, exp)\n\n")],
+                                        rules.EXP_VALUE),
+    "log multiplies by its input": ("1.8", [(POINTWISE, LOG_RULE, "return grad * self_\n\n")], rules.LOG_VALUE),
+    "log divides by its result": ("1.8", [(POINTWISE, LOG_RULE, "return grad / dispatch(self_, np.log, log)\n\n")],
+                                  rules.LOG_VALUE),
+    "exp with numpy functions": ("1.8", [(POINTWISE, EXP_RULE, "return np.multiply(grad, result)\n\n")],
+                                 chapter1.ONLY_ARRAYS),
+    "log returns a list": ("1.8", [(POINTWISE, LOG_RULE, "return [grad / self_]\n\n")], chapter1.A_LIST),
     "abs with a slope of 1 at 0": ("C1", [(POINTWISE, "return grad * dispatch(self_, np.sign, sign)",
                                            "return grad * ((self_ >= 0) * 2.0 - 1.0)")], kinks.ABS_AT_ZERO),
     "clamp without its bounds": ("C1", [(POINTWISE, INSIDE, "(self_ > (-np.inf if low is None else low)) * "

@@ -3,6 +3,7 @@ Jacobians by rows with reverse mode (4.6) and by columns with forward mode (4.7)
 import numpy as np
 
 from ..autograd import forward_ad
+from ..autograd.dual_numbers import Dual
 from ..autograd.jacobians import jacobian_forward, jacobian_reverse
 from ..messages import N_
 from ..tensor import Tensor
@@ -135,15 +136,15 @@ def forward_mode_through_a_function_drawn_at_random(see):
 
 TRANSPOSED = N_(
     "the Jacobian is transposed: PyTorch lays it out output first, J[i, j] = d y[i] / d x[j], so its shape is "
-    "the output's shape followed by the input's (reread the exercise)."
+    "the output's shape followed by the input's (reread exercises 4.6 and 4.7)."
 )
 SEED_REUSED = N_(
     "each row or column holds the sum of all those before it: the one-hot seed (or .grad) was reused without "
-    "being reset, so the previous 1s are still there (reread the exercise)."
+    "being reset, so the previous 1s are still there (reread exercises 4.6 and 4.7)."
 )
 NOT_ONE_HOT = N_(
     "every row or column is the sum of all of them: the seed was not one-hot (a single 1 at one element, 0 "
-    "everywhere else), so it asked for all of them at once (reread the exercise)."
+    "everywhere else), so it asked for all of them at once (reread exercises 4.6 and 4.7)."
 )
 RETAIN_FORGOTTEN = N_(
     "the second vector-Jacobian product found the graph already freed: every product but the last must pass "
@@ -252,3 +253,37 @@ def columns_of_a_function_that_ignores_its_input(see):
 def columns_at_a_point_drawn_at_random(see):
     x = _leaf(draw.values(see.rng, (2, 2)))
     _see_jacobian(see, _columns(see, _square, x), _square, x, 1)
+
+
+# ---------------------------------------------------------------- challenge C4: dual numbers
+
+DUAL_NOT_RETURNED = N_("each operation on a Dual must return a Dual (its value and its tangent)")
+
+
+def _polynomial(x):
+    """x·x + 3·x + 2, built from + and * alone (the Dual's, or the tensors')."""
+    return x * x + x * 3 + 2
+
+
+def _waves(x):
+    """exp(sin(x)·x) + sin(x), through every operation of the challenge."""
+    return (x.sin() * x).exp() + x.sin()
+
+
+def _dual_run(f, x, t):
+    out = f(Dual(x._array.astype(np.float64), t._array.astype(np.float64)))
+    return out if isinstance(out, Dual) else None
+
+
+@step("C4")
+def dual_numbers_agree_with_forward_ad(see):
+    x = _leaf(draw.values(see.rng, (4,)))
+    t = _leaf(draw.values(see.rng, (4,)))
+    for f, label in ((_polynomial, N_("the tangent of x·x + 3·x + 2, carried by Dual numbers")),
+                     (_waves, N_("the tangent of exp(sin(x)·x) + sin(x), carried by Dual numbers"))):
+        out = _dual_run(f, x, t)
+        see.require(out is not None, DUAL_NOT_RETURNED)
+        tangent = np.asarray(out.tangent, dtype=np.float64)
+        see.near(tangent, label, atol=1e-4)
+        see.that(tangent.shape == (4,) and np.allclose(tangent, _through(f, x, t)._array, rtol=1e-4, atol=1e-4),
+                 N_("the Dual's tangent agrees with minigrad's forward mode (forward_ad)"))

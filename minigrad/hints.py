@@ -173,7 +173,8 @@ HINTS = {
            "tensor made of x and that tangent, and read the output's tangent with unpack_dual (None means the "
            "output does not depend on x: zeros). Stack the columns on a new last axis, then reshape."),
         N_("for j in range(number of elements of x):\n  tangent = zeros like x, with a 1 at flat position j\n"
-           "  with a dual level: y = f(make_dual(x, tangent)); column = unpack_dual(y).tangent\n"
+           "  in a dual level: y = f of the dual tensor made of x and that tangent; column = y's tangent, "
+           "read by unpack_dual\n"
            "  keep the column (zeros like y if it is None)\n"
            "return the columns stacked on the last axis, reshaped to y.shape + x.shape"),
     ),
@@ -182,9 +183,10 @@ HINTS = {
            "its value as usual and its tangent by the derivative rule, so f(Dual(x, t)) carries f(x) and J·t."),
         N_("Turn a plain number into a dual with tangent 0. Sum: the tangents add. Product: the product rule. "
            "sin and exp: the chain rule, the derivative at the value times the tangent."),
-        N_("other = as a Dual (tangent 0 for a plain number)\n+ : Dual(value + value, tangent + tangent)\n"
-           "* : Dual(value * value, tangent·other value + value·other tangent)\n"
-           "sin: Dual(sin value, cos value · tangent); exp: Dual(exp value, exp value · tangent)"),
+        N_("make other a Dual (a plain number: tangent 0)\n"
+           "+ : the value is the sum of the values; the tangent, the sum of the tangents\n"
+           "* : the value is the product; the tangent, each tangent times the other's value, added\n"
+           "sin, exp: the value is the function of the value; the tangent, its derivative there times the tangent"),
     ),
     "5.1": (
         N_("forward keeps what backward will need on the ctx; backward reads it back. In between, the engine "

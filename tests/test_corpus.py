@@ -37,8 +37,6 @@ DIFFERS = {
     "notes_grad_modes": "Tensor.is_inference is missing",
     # hooks
     "testautograd_saved_order": "float32 exp differs from PyTorch's vectorised exp in the last bit (2.7182819 vs 2.7182817)",
-    # graph lifetime and .grad
-    "testautograd_hessian_vector": "a backward after backward(create_graph=True) adds to the graph-carrying .grad out of place, without history (PyTorch: in place, keeping its grad_fn); that rule is exercise 4.2's",
     # custom Functions
     "testautograd_numpy_inference": "Tensor.is_inference and inference tensors are missing",
     # names and modes

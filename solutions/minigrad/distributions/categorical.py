@@ -20,7 +20,7 @@ class Categorical:
         self.batch_shape = self.probs.shape[:-1]
         self.event_shape = Size(())
 
-    def sample(self, sample_shape=Size()):
+    def sample(self, sample_shape=()):
         """Indices of shape ``sample_shape + batch_shape``, drawn with replacement, as PyTorch draws them."""
         sample_shape = Size(sample_shape)
         rows = self.probs.reshape(-1, self._num_events)

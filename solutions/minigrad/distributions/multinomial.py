@@ -21,7 +21,7 @@ class Multinomial:
     def probs(self):
         return self._categorical.probs
 
-    def sample(self, sample_shape=Size()):
+    def sample(self, sample_shape=()):
         """Counts of shape ``sample_shape + batch_shape + (categories,)``, in the dtype of ``probs``.
 
         Like PyTorch, the draws for all samples are made at once, ``total_count`` first:

@@ -72,10 +72,10 @@ def check_allowed(tensor, recording=False):
         raise RuntimeError(MULTIPLE_VIEWS.format(tensor._output_nr, op_name(tensor.grad_fn)))
     if base is not None and tensor.__dict__.get("_made_in_no_grad") and (recording or base._requires_grad):
         raise RuntimeError(NO_GRAD_VIEW)
-    if tensor.grad_fn is None and tensor._requires_grad:
-        raise RuntimeError(LEAF)
     if base is not None and base.grad_fn is None and base._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF)
+    if tensor.grad_fn is None and tensor._requires_grad:
+        raise RuntimeError(LEAF)
 
 
 def _old_value(tensor):

@@ -10,6 +10,7 @@ import numbers
 
 import numpy as np
 
+from ..ops.joining import stack
 from ..random import Generator, _generator
 from ..tensor import Tensor
 
@@ -39,8 +40,6 @@ def default_collate(batch):
     """Samples into one batch, field by field: tensors stacked, numbers as a tensor."""
     first = batch[0]
     if isinstance(first, Tensor):
-        from .. import stack  # the operations are attached to minigrad once it is imported
-
         return stack(batch, 0)
     if isinstance(first, np.ndarray):
         return Tensor._wrap(np.stack(batch))
@@ -98,8 +97,13 @@ class DataLoader:
             return iter(self.sampler)
         if not self.shuffle:
             return iter(range(len(self.dataset)))
+        return self._shuffled()
+
+    def _shuffled(self):
+        """A permutation, from a generator seeded now from the default one (or from the loader's own)."""
         shuffler = self.generator or Generator().manual_seed(_random64(_generator(None)))
-        return iter(shuffler._randperm(len(self.dataset)).tolist())
+        yield from shuffler._randperm(len(self.dataset)).tolist()
+        shuffler._randperm(len(self.dataset))  # PyTorch's sampler then permutes again for its 0 leftover samples
 
 
 def _random64(gen):

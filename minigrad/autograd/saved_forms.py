@@ -14,6 +14,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import saved_hooks
+from .inference_mode import SAVED, refuse_outside
 
 PACKED = object()  # SavedTensor._array of a tensor a pack hook holds
 _UNCHANGED = [0]  # the version counter of a saved number until it becomes a tensor; never bumped
@@ -37,7 +38,10 @@ class SavedForms:
         return saved
 
     def _pack_if_hooked(self, tensor):
-        """Inside ``saved_tensors_hooks``, keep what the innermost pack hook returns instead."""
+        """Inside ``saved_tensors_hooks``, keep what the innermost pack hook returns instead.
+        (Called for every tensor saved: it also refuses an inference tensor, as PyTorch does.)"""
+        if tensor._inference:
+            refuse_outside(tensor, SAVED)
         if _hooks_in_effect:
             pack_hook, unpack_hook = _hooks_in_effect[-1]
             self._pack(pack_hook(tensor), unpack_hook)

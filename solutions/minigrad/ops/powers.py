@@ -34,6 +34,18 @@ class PowBackward0(Node):
         return grad * (exponent * power(self_, exponent - 1))  # grouped as PyTorch groups it: the same roundings
         # END SOLUTION
 
+    def jvp(self, tangent):
+        """Forward mode: d(x ** n) = n x ** (n - 1) dx, and 0 for n = 0 (even where x is 0).
+
+        前向模式：d(x ** n) = n x ** (n - 1) dx；n = 0 时为 0（x 为 0 的地方也是）。
+        """
+        self_, exponent = self.saved_tensors
+        # BEGIN SOLUTION 4.5
+        if exponent == 0:
+            return tangent * 0
+        return tangent * (exponent * _power(self_, exponent - 1))
+        # END SOLUTION
+
 
 class PowBackward1(Node):
     """out = self ** exponent, both tensors: d/d(self) as above, d/d(exponent) = out * log(self)."""

@@ -91,14 +91,10 @@ HINTS = {
         N_("First line the gradient up with the input: with keepdim=False, give back each summed dimension its "
            "place, with size 1 (sorted, so the indices stay right); with keepdim=True it is already there. Then "
            "broadcast to the input's shape with _expand, which works on arrays and tensors."),
-        N_("_restored: if keepdim (or the input had no dimensions): nothing to do
-"
-           "  otherwise insert an axis of size 1 at each summed dimension, smallest first
-"
-           "  (arrays: numpy's expand_dims; tensors: unsqueeze, one dimension at a time)
-"
-           "SumBackward0: expand grad to shape
-SumBackward1: expand the restored grad to shape"),
+        N_("_restored: if keepdim (or the input had no dimensions): nothing to do\n"
+           "  otherwise insert an axis of size 1 at each summed dimension, smallest first\n"
+           "  (arrays: numpy's expand_dims; tensors: unsqueeze, one dimension at a time)\n"
+           "SumBackward0: expand grad to shape\nSumBackward1: expand the restored grad to shape"),
     ),
     "2.6": (
         N_("A mean is a sum times 1/n, where n is how many elements each output was taken over: its gradient is "
@@ -106,10 +102,8 @@ SumBackward1: expand the restored grad to shape"),
         N_("For the mean of everything, n is the saved numel. For a mean over some dimensions it is not: each "
            "output is the mean of one slice, whose size is the product of the sizes of the reduced dimensions "
            "(a 0-dim input has one element). Reuse 2.5's helpers for the shapes."),
-        N_("MeanBackward0: expand grad / numel to shape
-"
-           "MeanBackward1: n = 1; for d in dims: n times the size of dimension d
-"
+        N_("MeanBackward0: expand grad / numel to shape\n"
+           "MeanBackward1: n = 1; for d in dims: n times the size of dimension d\n"
            "  expand (the restored grad) / n to shape"),
     ),
     "2.7": (
@@ -118,10 +112,8 @@ SumBackward1: expand the restored grad to shape"),
         N_("relu: its result is above 0 exactly where the input was, and there the slope is 1; elsewhere, at 0 "
            "included, PyTorch takes the slope 0. sigmoid: the slope of s = sigmoid(x) is a product of s and "
            "1 - s. Use operators that arrays and tensors both have."),
-        N_("relu: grad times (1 where result > 0, else 0)
-"
-           "  (np.sign of the result is such a mask for arrays, sign for tensors; dispatch picks one)
-"
+        N_("relu: grad times (1 where result > 0, else 0)\n"
+           "  (np.sign of the result is such a mask for arrays, sign for tensors; dispatch picks one)\n"
            "sigmoid: grad times s times (1 - s), s being the saved result"),
     ),
     "2.8": (
@@ -131,12 +123,9 @@ SumBackward1: expand the restored grad to shape"),
            "of elements) for reduction 'mean' (saved as the number MEAN). Each input's gradient is that factor "
            "times its slope, only if needs_input_grad asks. With a pos_weight p, the softplus term is weighted "
            "1 + (p - 1) y: redo both derivatives with it."),
-        N_("scale = grad, times weight if there is one; if reduction is MEAN: scale / numel of z
-"
-           "grad for z = scale times slope for z (if needed); grad for y likewise
-"
-           "slope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y
-"
+        N_("scale = grad, times weight if there is one; if reduction is MEAN: scale / numel of z\n"
+           "grad for z = scale times slope for z (if needed); grad for y likewise\n"
+           "slope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y\n"
            "slope for y, without p: -z; with p: (p - 1) softplus(-z) - z  (use _sigmoid and _softplus_neg)"),
     ),
     "3.1": (

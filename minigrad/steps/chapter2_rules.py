@@ -68,6 +68,11 @@ TARGET_SIGN = N_(
     "the gradient of the loss for the target has the wrong sign: a larger target lowers the loss where the logit "
     "is positive (reread exercise 2.8)."
 )
+TURNED_INTO_ARRAY = N_(
+    "a tensor gradient came back as a numpy array: with create_graph=True the gradient must stay a tensor, so that "
+    "its own graph is recorded, but a numpy function (np.expand_dims, np.broadcast_to, ...) turned it into an "
+    "array. Use what arrays and tensors both have, or the file's helpers (reread the exercise)."
+)
 SHAPES = (ValueError, RuntimeError)  # numpy's refusal to broadcast, minigrad's expand that does not fit
 
 
@@ -91,6 +96,8 @@ def _one_gradient(see, node, grad, *named):
     if isinstance(result, (tuple, list)) and len(result) == 1:
         result = result[0]
     see.require(isinstance(result, (np.ndarray, Tensor)), ONE_GRADIENT)
+    if isinstance(grad, Tensor):
+        see.require(isinstance(result, Tensor), TURNED_INTO_ARRAY)
     return result
 
 

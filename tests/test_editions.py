@@ -55,7 +55,7 @@ def test_every_step_has_checks_and_a_notebook_cell():
 
     in_notebooks = set()
     for source in build.chapter_sources():
-        in_notebooks |= set(notebooks.check_steps(notebooks.read_source(source)))
+        in_notebooks |= {s for s in notebooks.check_steps(notebooks.read_source(source)) if not s.startswith("q")}
     chapters_written = {editions.chapter_of(s) for s in in_notebooks}
     for step in STEPS:
         if editions.chapter_of(step) in chapters_written:

@@ -128,6 +128,16 @@ HINTS = {
            "slope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y\n"
            "slope for y, without p: -z; with p: (p - 1) softplus(-z) - z  (use _sigmoid and _softplus_neg)"),
     ),
+    "C2": (
+        N_("Within a slice, s_i = exp(x_i) / Σ_j exp(x_j): every s_i depends on every x_j, through the shared "
+           "denominator. Differentiate s_i for x_j, with j = i and with j ≠ i, and write both with s alone."),
+        N_("The gradient for x_j gathers grad_i times ds_i/dx_j over i. One term of it is j's own; the other "
+           "is the same for the whole slice: a sum over the slice, kept as a dimension of size 1 so that it "
+           "broadcasts back (_sum_kept). For log_softmax, the saved values are log s: take their exp for s."),
+        N_("softmax: s times (grad minus the sum over dim of grad times s)\n"
+           "log_softmax: grad minus exp(saved) times the sum over dim of grad\n"
+           "(dispatch picks np.exp for arrays and exp for tensors)"),
+    ),
     "3.1": (
         N_("Entering the block switches recording off; leaving it must give back the mode it found, not "
            "simply switch recording on: blocks nest, and an exception may leave one early."),

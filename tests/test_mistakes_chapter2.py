@@ -5,15 +5,19 @@ run in a fresh process, the verdict read in both languages), for the mistakes of
 several outputs (2.3) and of the backward rules a small model needs (2.5–2.8).
 """
 import pytest
-
 from conftest import EDITION
-from minigrad.messages import say
-from minigrad.steps import chapter1, chapter2, chapter2_rules as rules
 from test_mistakes import mutant, verdicts
+
+from minigrad.messages import say
+from minigrad.steps import chapter1, chapter2
+from minigrad.steps import chapter2_challenge as challenge
+from minigrad.steps import chapter2_rules as rules
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
 
 ENGINE, REDUCTIONS, POINTWISE, LOSS = "autograd/engine.py", "ops/reductions.py", "ops/pointwise.py", "nn/logits_loss.py"
+SOFTMAX = "nn/softmax.py"
+SOFTMAX_RULE = "return result * (grad - _sum_kept(grad * result, dim))"
 RESTORE_KEPT = "    if keepdim or not shape:\n        return grad\n"
 RELU = "return grad * dispatch(result, np.sign, sign)"
 
@@ -50,6 +54,13 @@ MUTANTS = {
     "logits loss without the weights": ("2.8", [(LOSS, "scale = grad if weight is None else grad * weight", "scale = grad")],
                                         rules.LOSS_UNWEIGHTED),
     "target's gradient with the wrong sign": ("2.8", [(LOSS, "        return -z\n", "        return z\n")], rules.TARGET_SIGN),
+    "softmax element by element": ("C2", [(SOFTMAX, SOFTMAX_RULE, "return grad * result * (1 - result)")],
+                                   challenge.SOFTMAX_ELEMENTWISE),
+    "softmax summed along another dimension": (
+        "C2", [(SOFTMAX, SOFTMAX_RULE, "return result * (grad - _sum_kept(grad * result, 1 - dim))")], challenge.SUM_WRONG_DIM),
+    "log_softmax with the saved logs as probabilities": (
+        "C2", [(SOFTMAX, "dispatch(result, np.exp, pointwise.exp) * _sum_kept(grad, dim)", "result * _sum_kept(grad, dim)")],
+        challenge.LOG_SOFTMAX_NO_EXP),
 }
 
 

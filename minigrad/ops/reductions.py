@@ -91,7 +91,7 @@ class MeanBackward1(Node):
 
         ``x.mean(dims, keepdim)`` 对 ``x`` 的梯度。
         """
-        dims, keepdim, numel, shape = self._saved
+        dims, keepdim, numel, shape = self._saved  # numel: every element of the input, not one slice's
         raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise)")
 
 

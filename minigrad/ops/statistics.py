@@ -8,7 +8,6 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes
 from ..autograd.graph import Node, record, should_record
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public

@@ -105,7 +105,7 @@ class MeanBackward1(Node):
 
         ``x.mean(dims, keepdim)`` 对 ``x`` 的梯度。
         """
-        dims, keepdim, numel, shape = self._saved
+        dims, keepdim, numel, shape = self._saved  # numel: every element of the input, not one slice's
         # BEGIN SOLUTION 2.6
         count = 1
         for d in dims:

@@ -3,7 +3,7 @@
 2.1 and 2.2 are checked with nodes and leaves made by hand; 2.3 runs real graphs
 (it needs chapter 1 and steps 2.1–2.2), seeded with ones rather than summed, since
 sum's backward is step 2.5; 2.4 calls ``MmBackward0.backward`` directly. The rules
-of 2.5–2.8 are checked in ``chapter2_rules``.
+of 2.5–2.8 are checked in ``chapter2_rules``, the challenge C2 in ``chapter2_challenge``.
 """
 import contextlib
 
@@ -324,4 +324,4 @@ def mm_backward_of_drawn_matrices(see):
     see(grad_b, N_("d(a@b)/db for matrices drawn at random"))
 
 
-from . import chapter2_rules  # noqa: E402, F401 - registers the checks of steps 2.5–2.8
+from . import chapter2_challenge, chapter2_rules  # noqa: E402, F401 - register the checks of 2.5–2.8 and C2

@@ -289,3 +289,4 @@ def the_chapter_model_trains(see):
     _engine_backward(binary_cross_entropy_with_logits(z, y), 1.0)
     see.near(w._grad, N_("w.grad for the loss of relu(x @ w) + b, values drawn at random"), atol=1e-5)
     see.near(b._grad, N_("b.grad for the same loss"), atol=1e-5)
+

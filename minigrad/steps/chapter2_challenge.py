@@ -11,7 +11,6 @@ from ..tensor import Tensor
 from . import draw, step
 from .chapter2_rules import SHAPES, _engine_backward, _leaf, _one_gradient
 
-
 SOFTMAX_ELEMENTWISE = N_(
     "the gradient was taken element by element, as for sigmoid: every output of softmax depends on every input "
     "of its slice (they share one denominator), so each input's gradient gathers a sum over its slice (reread the "

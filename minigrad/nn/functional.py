@@ -1,7 +1,8 @@
 """``torch.nn.functional``: activations and losses built on minigrad's operations.
 
-Losses PyTorch implements as one fused kernel (binary cross-entropy with logits)
-get one node here too, so the graph shows the same ``grad_fn`` names.
+Losses PyTorch implements as one fused kernel get one node here too, so the graph
+shows the same ``grad_fn`` names; binary cross-entropy with logits, whose backward
+is exercise 2.8, has a module of its own (``logits_loss``).
 """
 import warnings
 
@@ -16,118 +17,13 @@ from ..ops.views import _dim
 from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
-
-_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce, _reduction, legacy_reduction  # noqa: F401
+from .logits_loss import BinaryCrossEntropyWithLogitsBackward0, binary_cross_entropy_with_logits  # noqa: F401
+from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401
 
 relu = pointwise.relu
 sigmoid = pointwise.sigmoid
 tanh = pointwise.tanh
-
-
-class BinaryCrossEntropyWithLogitsBackward0(Node):
-    """The loss is (1 - y) z + (1 + (p - 1) y) softplus(-z), times the weights, over n for a mean
-    (p the pos_weight, 1 without one). So d/dz = (p y + 1 - y) σ(z) - p y, and, the loss being
-    linear in the target y, d/dy = (p - 1) softplus(-z) - z."""
-
-    saved_names = ("self", "target", "weight", "pos_weight", "reduction")
-
-    def backward(self, grad):
-        z, y, weight, pos_weight, reduction = self.saved_tensors
-        need_z, need_y = self.needs_input_grad
-        scale = grad if weight is None else grad * weight
-        if reduction == _REDUCTIONS["mean"]:
-            scale = scale / _numel(z)
-        return (scale * _logits_slope(z, y, pos_weight) if need_z else None,
-                scale * _target_slope(z, pos_weight) if need_y else None)
-
-
-def _logits_slope(z, y, pos_weight):
-    if pos_weight is None:
-        return _sigmoid(z) - y
-    return (pos_weight * y + 1 - y) * _sigmoid(z) - pos_weight * y
-
-
-def _target_slope(z, pos_weight):
-    if pos_weight is None:
-        return -z
-    return (pos_weight - 1) * _softplus_neg(z) - z
-
-
-def _softplus_neg(z):
-    """softplus(-z) = log(1 + e^-z) = -log σ(z): stable for arrays; for tensors (a recorded
-    backward) -log σ(z), which is differentiable everywhere and finite while σ(z) > 0."""
-    return dispatch(z, lambda a: np.logaddexp(0, -a), lambda t: -pointwise.log(pointwise.sigmoid(t)))
-
-
-def _numel(x):
-    n = 1
-    for d in x.shape:
-        n *= d
-    return n
-
-
-def _sigmoid(z):
-    return pointwise.stable_sigmoid(z) if isinstance(z, (np.ndarray, np.generic)) else pointwise.sigmoid(z)
-
-
-def _reduce(values, reduction):
-    if reduction == "mean":
-        return values.mean(dtype=values.dtype)
-    if reduction == "sum":
-        return values.sum(dtype=values.dtype)
-    return values
-
-
-def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
-                                     reduction="mean", pos_weight=None):
-    """-[y log σ(z) + (1 - y) log(1 - σ(z))], computed stably from the logits z."""
-    if input.shape != target.shape:
-        raise ValueError(
-            f"Target size ({target.shape}) must be the same as input size ({input.shape})"
-        )
-    z, y = input._array, target._array
-    log_sig_neg = np.logaddexp(0, -z)  # -log σ(z), stable for large |z|
-    if pos_weight is None:
-        loss = (1 - y) * z + log_sig_neg
-    else:
-        loss = (1 - y) * z + (1 + (pos_weight._array - 1) * y) * log_sig_neg
-    if weight is not None:
-        loss = loss * weight._array
-    out = Tensor._wrap(_reduce(loss.astype(z.dtype, copy=False), reduction))
-    if should_record(input, target):
-        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _maybe_saved(pos_weight),
-                 _REDUCTIONS[reduction])
-        record(out, BinaryCrossEntropyWithLogitsBackward0(*saved), input, target)
-    return out
-
-
-def _maybe_saved(x):
-    return None if x is None else SavedTensor(x)
-
-
-# ---------------------------------------------------------------- reductions
-
-
-def _reduction(reduction, size_average=None, reduce=None):
-    """The reduction to apply: ``reduction``, unless a deprecated flag is given."""
-    if size_average is not None or reduce is not None:
-        reduction = legacy_reduction(size_average, reduce)
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    return reduction
-
-
-def legacy_reduction(size_average, reduce):
-    """The reduction meant by the flags losses took before ``reduction`` existed (PyTorch < 0.4.1)."""
-    if size_average is None:
-        size_average = True
-    if reduce is None:
-        reduce = True
-    reduction = "none" if not reduce else "mean" if size_average else "sum"
-    warnings.warn(
-        f"size_average and reduce args will be deprecated, please use reduction='{reduction}' instead.", stacklevel=3
-    )
-    return reduction
 
 
 # ---------------------------------------------------------------- linear
@@ -199,83 +95,6 @@ def linear(input, weight, bias=None):
     return views.reshape(flat, x.shape[:-1] + flat._array.shape[1:])
 
 
-# ---------------------------------------------------------------- softmax
-
-
-class SoftmaxBackward0(Node):
-    """s = softmax(x): ds_i/dx_j = s_i (δ_ij - s_j), so grad_x = s * (grad - Σ grad * s)."""
-
-    saved_names = ("dim", "result")
-
-    def backward(self, grad):
-        dim, result = self.saved_tensors
-        return result * (grad - _sum_kept(grad * result, dim))
-
-
-class LogSoftmaxBackward0(Node):
-    """l = log_softmax(x): grad_x = grad - softmax(x) * Σ grad, with softmax(x) = exp(l)."""
-
-    saved_names = ("dim", "result")
-
-    def backward(self, grad):
-        dim, result = self.saved_tensors
-        return grad - dispatch(result, np.exp, pointwise.exp) * _sum_kept(grad, dim)
-
-
-def _sum_kept(x, dim):
-    """Sum over ``dim``, keeping it as a 1 (an array or a tensor; a 0-d one is its own sum)."""
-    if x.ndim == 0:
-        return x
-    return x.sum(axis=dim, keepdims=True) if isinstance(x, np.ndarray) else x.sum(dim, keepdim=True)
-
-
-def _softmax_dim(name, ndim, stacklevel):
-    """The dim PyTorch guesses when none is given (and warns that it guessed)."""
-    warnings.warn(
-        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
-        stacklevel=stacklevel,
-    )
-    return 0 if ndim in (0, 1, 3) else 1
-
-
-def _shifted(input, dim):
-    """x - max(x) along dim: the same softmax, with no exp that can overflow."""
-    x = input._array
-    if x.ndim == 0:
-        return x - x
-    return x - x.max(axis=dim, keepdims=True)
-
-
-@public("softmax")
-def softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """exp(x) / Σ exp(x) along ``dim``: each slice becomes probabilities summing to 1."""
-    if dtype is not None:
-        input = input.to(dtype)
-    if dim is None:
-        dim = _softmax_dim("softmax", input.ndim, _stacklevel)
-    dim = _dim(dim, input.ndim)
-    e = np.exp(_shifted(input, dim))
-    out = Tensor._wrap(e / _sum_kept(e, dim))
-    if should_record(input):
-        record(out, SoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
-    return out
-
-
-@public("log_softmax")
-def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """x - log Σ exp(x) along ``dim``, computed stably (the log of softmax without its rounding)."""
-    if dtype is not None:
-        input = input.to(dtype)
-    if dim is None:
-        dim = _softmax_dim("log_softmax", input.ndim, _stacklevel)
-    dim = _dim(dim, input.ndim)
-    shifted = _shifted(input, dim)
-    out = Tensor._wrap(shifted - np.log(_sum_kept(np.exp(shifted), dim)))
-    if should_record(input):
-        record(out, LogSoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
-    return out
-
-
 # ---------------------------------------------------------------- losses
 
 
@@ -292,18 +111,6 @@ class MseLossBackward0(Node):
             local = local / _numel(local)
         g = grad * local
         return (sum_to(g, x.shape) if need_x else None, sum_to(-g, y.shape) if need_y else None)
-
-
-@public(methods="softmax")
-def softmax_method(self, dim, dtype=None):
-    """``x.softmax(dim)``: ``F.softmax`` with the method's arguments."""
-    return softmax(self, dim, dtype=dtype)
-
-
-@public(methods="log_softmax")
-def log_softmax_method(self, dim, dtype=None):
-    """``x.log_softmax(dim)``: ``F.log_softmax`` with the method's arguments."""
-    return log_softmax(self, dim, dtype=dtype)
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):

@@ -120,10 +120,12 @@ class ReluBackward0(Node):
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``relu(x)`` for ``x``, from the saved result ``relu(x)``.
+
+        由保存的结果 ``relu(x)`` 求 ``relu(x)`` 对 ``x`` 的梯度。
+        """
         (result,) = self.saved_tensors
-        # sign(result) is the mask result > 0 (relu's result is never negative); as a recorded
-        # operation it keeps a double backward connected to the input, with derivative 0.
-        return grad * dispatch(result, np.sign, sign)
+        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
 
 
 class SignBackward0(Node):
@@ -140,12 +142,16 @@ class SigmoidBackward0(Node):
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``sigmoid(x)`` for ``x``, from the saved result ``sigmoid(x)``.
+
+        由保存的结果 ``sigmoid(x)`` 求 ``sigmoid(x)`` 对 ``x`` 的梯度。
+        """
         (result,) = self.saved_tensors
-        return grad * result * (1 - result)
+        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
-        (result,) = self.saved_tensors
-        return tangent * result * (1 - result)
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
 
 
 class TanhBackward0(Node):

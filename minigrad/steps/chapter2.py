@@ -1,7 +1,9 @@
 """Checks for chapter 2: the engine that computes gradients.
 
 2.1 and 2.2 are checked with nodes and leaves made by hand; 2.3 runs real graphs
-(it needs chapter 1 and steps 2.1–2.2); 2.4 calls ``MmBackward0.backward`` directly.
+(it needs chapter 1 and steps 2.1–2.2), seeded with ones rather than summed, since
+sum's backward is step 2.5; 2.4 calls ``MmBackward0.backward`` directly. The rules
+of 2.5–2.8 are checked in ``chapter2_rules``, the challenge C2 in ``chapter2_challenge``.
 """
 import contextlib
 
@@ -11,7 +13,6 @@ from ..autograd import _root_edge, node_call
 from ..autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
 from ..autograd.graph import Node, accumulate_grad, gradient_edge
 from ..autograd.saved_tensor import SavedTensor
-from ..creation import ones
 from ..messages import N_
 from ..ops.linalg import MmBackward0
 from ..tensor import Tensor
@@ -124,6 +125,11 @@ NO_BUFFER = N_(
     "a node that received only None had no buffer when its turn came (KeyError): make a node's buffer the first "
     "time an edge reaches it, even when the gradient on that edge is None (reread exercise 2.3)."
 )
+SLOT_ZERO = N_(
+    "the gradients of a node with two outputs all went into slot 0 of its buffer: an edge (next_node, nr) carries "
+    "the gradient of output nr of next_node (the output_nr of the tensor that was used), and it belongs in slot nr "
+    "(reread exercise 2.3)."
+)
 NEVER_RAN = N_(
     "a node that receives only None gradients never ran: an edge counts as delivered even when its gradient is "
     "None, and such a node must still run (reread exercise 2.3)."
@@ -194,19 +200,19 @@ def a_node_that_receives_only_none_still_runs(see):
 
 
 @step("2.3")
-def the_worked_example_gives_4_5(see):
-    x = ones(2, 2, requires_grad=True)
-    y = x + 2
-    out = (y * y * 3).mean()
-    _backward(see, out)
-    see(x._grad, N_("x.grad for out = (3 (x + 2)^2).mean()"))
+def each_output_of_a_node_has_its_own_slot(see):
+    x = _leaf([[1.0, 2.0], [3.0, 4.0]])
+    first, second = x.unbind(0)  # one node, two outputs: output_nr 0 and 1
+    _backward(see, first * 2.0 + second * 3.0)
+    see(x._grad, N_("x.grad for a, b = x.unbind(0), out = a * 2 + b * 3"),
+        mistakes=[(_leaf([[5.0, 5.0], [0.0, 0.0]]), SLOT_ZERO)])
 
 
 @step("2.3")
 def a_used_twice_gets_both_gradients(see):
     a = _leaf([1.0, 2.0])
-    _backward(see, (a + a).sum())
-    see(a._grad, N_("a.grad for (a + a).sum(): both uses add up"), mistakes=[(_leaf([1.0, 1.0]), OVERWRITTEN)])
+    _backward(see, a + a)
+    see(a._grad, N_("a.grad for a + a, seeded with ones: both uses add up"), mistakes=[(_leaf([1.0, 1.0]), OVERWRITTEN)])
 
 
 @step("2.3")
@@ -219,21 +225,21 @@ def a_diamond_waits_for_both_branches(see):
 
 @step("2.3")
 def a_chain_10000_deep_runs(see):
-    x = _leaf([1.0])
-    y = x
+    node = bottom = _Pass()
     for _ in range(10_000):
-        y = y * 1.0
-    _backward(see, y.sum())
-    see(x._grad, N_("x.grad through a chain of 10,000 multiplications"))
+        node = _Pass(node)
+    order = see.attempt(lambda: execute(node, {node: [np.ones(1, dtype=np.float32)]}), (RecursionError, RECURSION_ENGINE))
+    see(len(order), N_("nodes run in a chain of 10,000 nodes below the first"))
+    see.that(bool(order) and order[-1] is bottom, N_("the last node of a chain must run last"))
 
 
 @step("2.3")
 def only_leaves_get_grad(see):
     x = _leaf([1.0, 2.0])
     y = x * 3
-    _backward(see, y.sum())
+    _backward(see, y)
     see(y._grad, N_("y.grad for the non-leaf y = x * 3"))
-    see(x._grad, N_("x.grad for (x * 3).sum()"))
+    see(x._grad, N_("x.grad for x * 3, seeded with ones"))
 
 
 def _mm_node(a, b):
@@ -304,9 +310,9 @@ def the_first_gradient_of_drawn_values(see):
 def a_graph_of_drawn_values(see):
     x, w = _leaf(draw.values(see.rng, (2, 3))), _leaf(draw.values(see.rng, (3,)))
     h = x * w
-    _backward(see, (h * h + h * x).sum())
-    see(x._grad, N_("x.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
-    see(w._grad, N_("w.grad for h = x * w, out = (h*h + h*x).sum(), values drawn at random"))
+    _backward(see, h * h + h * x)
+    see(x._grad, N_("x.grad for h = x * w, out = h*h + h*x seeded with ones, values drawn at random"))
+    see(w._grad, N_("w.grad for h = x * w, out = h*h + h*x seeded with ones, values drawn at random"))
 
 
 @step("2.4")
@@ -316,3 +322,6 @@ def mm_backward_of_drawn_matrices(see):
     grad_a, grad_b = _mm_gradients(see, _mm_node(a, b), draw.values(see.rng, (m, n)))
     see(grad_a, N_("d(a@b)/da for matrices drawn at random"))
     see(grad_b, N_("d(a@b)/db for matrices drawn at random"))
+
+
+from . import chapter2_challenge, chapter2_rules  # noqa: E402, F401 - register the checks of 2.5–2.8 and C2

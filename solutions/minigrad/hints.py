@@ -136,6 +136,59 @@ HINTS = {
            "for b: if needed, the transpose of a times grad, else None\n(use _transpose, which works on arrays "
            "and tensors)"),
     ),
+    "2.5": (
+        N_("Each element of the input went into one output of the sum, once, with weight 1: it gets that "
+           "output's gradient, whole. The gradient has the sum's shape; the answer has the input's."),
+        N_("First line the gradient up with the input: with keepdim=False, give back each summed dimension its "
+           "place, with size 1 (sorted, so the indices stay right); with keepdim=True it is already there. Then "
+           "broadcast to the input's shape with _expand, which works on arrays and tensors."),
+        N_("_restored: if keepdim (or the input had no dimensions): nothing to do\n"
+           "  otherwise insert an axis of size 1 at each summed dimension, smallest first\n"
+           "  (arrays: numpy's expand_dims; tensors: unsqueeze, one dimension at a time)\n"
+           "SumBackward0: expand grad to shape\nSumBackward1: expand the restored grad to shape"),
+    ),
+    "2.6": (
+        N_("A mean is a sum times 1/n, where n is how many elements each output was taken over: its gradient is "
+           "the sum's, times 1/n."),
+        N_("For the mean of everything, n is the saved numel. For a mean over some dimensions it is not: each "
+           "output is the mean of one slice, whose size is the product of the sizes of the reduced dimensions "
+           "(a 0-dim input has one element). Reuse 2.5's helpers for the shapes."),
+        N_("MeanBackward0: expand grad / numel to shape\n"
+           "MeanBackward1: n = 1; for d in dims: n times the size of dimension d\n"
+           "  expand (the restored grad) / n to shape"),
+    ),
+    "2.7": (
+        N_("Both nodes saved their result, not their input: write each derivative in terms of that result, then "
+           "multiply it by the incoming gradient (the chain rule)."),
+        N_("relu: its result is above 0 exactly where the input was, and there the slope is 1; elsewhere, at 0 "
+           "included, PyTorch takes the slope 0. sigmoid: the slope of s = sigmoid(x) is a product of s and "
+           "1 - s. Use operators that arrays and tensors both have."),
+        N_("relu: grad times (1 where result > 0, else 0)\n"
+           "  (np.sign of the result is such a mask for arrays, sign for tensors; dispatch picks one)\n"
+           "sigmoid: grad times s times (1 - s), s being the saved result"),
+    ),
+    "2.8": (
+        N_("Per element the loss is (1 - y) z + softplus(-z) (times a weight): differentiate it by hand for z, "
+           "then for y. The softplus's derivative brings σ(z) in; the loss is a straight line in y."),
+        N_("backward: the common factor is the incoming gradient, times the weights if any, over n (the number "
+           "of elements) for reduction 'mean' (saved as the number MEAN). Each input's gradient is that factor "
+           "times its slope, only if needs_input_grad asks. With a pos_weight p, the softplus term is weighted "
+           "1 + (p - 1) y: redo both derivatives with it."),
+        N_("scale = grad, times weight if there is one; if reduction is MEAN: scale / numel of z\n"
+           "grad for z = scale times slope for z (if needed); grad for y likewise\n"
+           "slope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y\n"
+           "slope for y, without p: -z; with p: (p - 1) softplus(-z) - z  (use _sigmoid and _softplus_neg)"),
+    ),
+    "C2": (
+        N_("Within a slice, s_i = exp(x_i) / Σ_j exp(x_j): every s_i depends on every x_j, through the shared "
+           "denominator. Differentiate s_i for x_j, with j = i and with j ≠ i, and write both with s alone."),
+        N_("The gradient for x_j gathers grad_i times ds_i/dx_j over i. One term of it is j's own; the other "
+           "is the same for the whole slice: a sum over the slice, kept as a dimension of size 1 so that it "
+           "broadcasts back (_sum_kept). For log_softmax, the saved values are log s: take their exp for s."),
+        N_("softmax: s times (grad minus the sum over dim of grad times s)\n"
+           "log_softmax: grad minus exp(saved) times the sum over dim of grad\n"
+           "(dispatch picks np.exp for arrays and exp for tensors)"),
+    ),
     "3.1": (
         N_("Entering the block switches recording off; leaving it must give back the mode it found, not "
            "simply switch recording on: blocks nest, and an exception may leave one early."),

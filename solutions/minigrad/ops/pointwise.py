@@ -129,10 +129,16 @@ class ReluBackward0(Node):
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``relu(x)`` for ``x``, from the saved result ``relu(x)``.
+
+        由保存的结果 ``relu(x)`` 求 ``relu(x)`` 对 ``x`` 的梯度。
+        """
         (result,) = self.saved_tensors
+        # BEGIN SOLUTION 2.7
         # sign(result) is the mask result > 0 (relu's result is never negative); as a recorded
         # operation it keeps a double backward connected to the input, with derivative 0.
         return grad * dispatch(result, np.sign, sign)
+        # END SOLUTION
 
 
 class SignBackward0(Node):
@@ -149,12 +155,18 @@ class SigmoidBackward0(Node):
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``sigmoid(x)`` for ``x``, from the saved result ``sigmoid(x)``.
+
+        由保存的结果 ``sigmoid(x)`` 求 ``sigmoid(x)`` 对 ``x`` 的梯度。
+        """
         (result,) = self.saved_tensors
+        # BEGIN SOLUTION 2.7
         return grad * result * (1 - result)
+        # END SOLUTION
 
     def jvp(self, tangent):
-        (result,) = self.saved_tensors
-        return tangent * result * (1 - result)
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
 
 
 class TanhBackward0(Node):

@@ -1,0 +1,110 @@
+"""Softmax and log-softmax along one dimension, one node each as in PyTorch.
+
+Their backward rules are chapter 2's optional challenge (C2): each node saved its
+result, and the gradient of a whole slice is written with it, with one sum per slice.
+"""
+import warnings
+
+import numpy as np
+
+from ..autograd.graph import Node, record, should_record
+from ..autograd.saved_tensor import SavedTensor
+from ..ops import pointwise
+from ..ops._operands import dispatch
+from ..ops.views import _dim
+from ..public_names import public
+from ..tensor import Tensor
+
+
+class SoftmaxBackward0(Node):
+    """s = softmax(x): ds_i/dx_j = s_i (δ_ij - s_j), so grad_x = s * (grad - Σ grad * s)."""
+
+    saved_names = ("dim", "result")
+
+    def backward(self, grad):
+        """The gradient of ``softmax(x, dim)`` for ``x``, from the saved result ``s``.
+
+        由保存的结果 ``s`` 求 ``softmax(x, dim)`` 对 ``x`` 的梯度。
+        """
+        dim, result = self.saved_tensors
+        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise)")
+
+
+class LogSoftmaxBackward0(Node):
+    """l = log_softmax(x): grad_x = grad - softmax(x) * Σ grad, with softmax(x) = exp(l)."""
+
+    saved_names = ("dim", "result")
+
+    def backward(self, grad):
+        """The gradient of ``log_softmax(x, dim)`` for ``x``, from the saved result.
+
+        由保存的结果求 ``log_softmax(x, dim)`` 对 ``x`` 的梯度。
+        """
+        dim, result = self.saved_tensors
+        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise)")
+
+
+def _sum_kept(x, dim):
+    """Sum over ``dim``, keeping it as a 1 (an array or a tensor; a 0-d one is its own sum)."""
+    if x.ndim == 0:
+        return x
+    return x.sum(axis=dim, keepdims=True) if isinstance(x, np.ndarray) else x.sum(dim, keepdim=True)
+
+
+def _softmax_dim(name, ndim, stacklevel):
+    """The dim PyTorch guesses when none is given (and warns that it guessed)."""
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
+        stacklevel=stacklevel,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _shifted(input, dim):
+    """x - max(x) along dim: the same softmax, with no exp that can overflow."""
+    x = input._array
+    if x.ndim == 0:
+        return x - x
+    return x - x.max(axis=dim, keepdims=True)
+
+
+@public("softmax")
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / Σ exp(x) along ``dim``: each slice becomes probabilities summing to 1."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        dim = _softmax_dim("softmax", input.ndim, _stacklevel)
+    dim = _dim(dim, input.ndim)
+    e = np.exp(_shifted(input, dim))
+    out = Tensor._wrap(e / _sum_kept(e, dim))
+    if should_record(input):
+        record(out, SoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
+    return out
+
+
+@public("log_softmax")
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """x - log Σ exp(x) along ``dim``, computed stably (the log of softmax without its rounding)."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.ndim, _stacklevel)
+    dim = _dim(dim, input.ndim)
+    shifted = _shifted(input, dim)
+    out = Tensor._wrap(shifted - np.log(_sum_kept(np.exp(shifted), dim)))
+    if should_record(input):
+        record(out, LogSoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
+    return out
+
+
+@public(methods="softmax")
+def softmax_method(self, dim, dtype=None):
+    """``x.softmax(dim)``: ``F.softmax`` with the method's arguments."""
+    return softmax(self, dim, dtype=dtype)
+
+
+@public(methods="log_softmax")
+def log_softmax_method(self, dim, dtype=None):
+    """``x.log_softmax(dim)``: ``F.log_softmax`` with the method's arguments."""
+    return log_softmax(self, dim, dtype=dtype)

@@ -28,6 +28,6 @@ class LegendrePolynomial3(Function):
         ``input`` 的梯度：``grad_output`` 乘以每个元素处的 P3'（链式法则）。
         """
         # BEGIN SOLUTION 5.4
-        (input,) = ctx.saved_tensors
+        input = ctx.saved_tensors[0]
         return grad_output * (15 * input ** 2 - 3) / 2
         # END SOLUTION

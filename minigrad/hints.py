@@ -218,6 +218,17 @@ HINTS = {
            "  leaf = result detached, then made to require grad\n"
            "  return record(a new tensor wrapping leaf's array, a new Error node, leaf)"),
     ),
+    "C5": (
+        N_("Reverse mode asks: given the gradient of r, what are the gradients of x and y? Forward mode asks the "
+           "other way: given how x and y move (their tangents), how does r move? Both use ∂r/∂x = x / r and "
+           "∂r/∂y = y / r, and each mode reads its own saved tensors."),
+        N_("forward: compute r with tensor operations; save what backward needs with save_for_backward, and what "
+           "jvp needs with save_for_forward. backward: two gradients, one per argument. jvp: one tangent, r's, "
+           "the sum of both inputs' contributions."),
+        N_("forward: r = √(x² + y²); save x, y, r for backward; save x, y, r for forward; return r\n"
+           "backward: read x, y, r; return (grad_output · x / r, grad_output · y / r)\n"
+           "jvp: read x, y, r; return (x · x_tangent + y · y_tangent) / r"),
+    ),
     "6.1": (
         N_("A non-leaf's gradient passes through and is forgotten; retain_grad() asks its node to keep a "
            "copy in .grad while backward runs."),

@@ -21,6 +21,7 @@ P3_GRAD = "return grad_output * (15 * input ** 2 - 3) / 2"
 NO_TYPE = "if not self._materialize or dtype is None:"
 ZEROS = "return Tensor._wrap(np.zeros(shape, dtype=dtype))"
 UNRECORDED = "        with grad_mode.no_grad():\n            results = backward(ctx, *grads)\n"
+HYPOT_JVP = "return (x * x_tangent + y * y_tangent) / r"
 WRAPPED = "        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))\n"
 
 # name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
@@ -61,6 +62,12 @@ MUTANTS = {
     "once_differentiable records its backward": (
         "5.6", [(ONCE, UNRECORDED, "        results = backward(ctx, *grads)\n")], chapter5.RECORDED),
     "once_differentiable without its Error node": ("5.6", [(ONCE, WRAPPED, "        return results\n")], chapter5.TWICE_SILENT),
+    "Hypot keeps nothing for forward mode": ("C5", [(EXAMPLES, "        ctx.save_for_forward(x, y, r)\n", "")],
+                                             chapter5.NOT_SAVED_FOR_FORWARD),
+    "Hypot's jvp gives a tangent per input": ("C5", [(EXAMPLES, HYPOT_JVP, "return x * x_tangent / r, y * y_tangent / r")],
+                                              chapter5.JVP_PER_INPUT),
+    "Hypot's jvp not divided by r": ("C5", [(EXAMPLES, HYPOT_JVP, "return x * x_tangent + y * y_tangent")],
+                                     chapter5.JVP_NOT_DIVIDED),
 }
 
 

@@ -3,6 +3,9 @@
 ``LegendrePolynomial3`` is PyTorch's own tutorial example: the Legendre polynomial of
 degree three, P3(x) = (5x³ − 3x) / 2, whose derivative is P3'(x) = (15x² − 3) / 2.
 Written as a Function, it records one node, whose backward is that derivative.
+
+``Hypot``, the length √(x² + y²), is the chapter's optional challenge: a Function with
+both a backward rule (reverse mode) and a ``jvp`` rule (forward mode, ``forward_ad``).
 """
 from .autograd.function import Function
 
@@ -30,4 +33,47 @@ class LegendrePolynomial3(Function):
         # BEGIN SOLUTION 5.4
         input = ctx.saved_tensors[0]
         return grad_output * (15 * input ** 2 - 3) / 2
+        # END SOLUTION
+
+
+class Hypot(Function):
+    """The length r = √(x² + y²), elementwise, in both modes: backward (reverse) and jvp (forward).
+
+    The challenge of chapter 5: ∂r/∂x = x / r and ∂r/∂y = y / r, so a gradient g of r gives
+    g·x/r and g·y/r, and tangents ẋ, ẏ of the inputs give the tangent (x·ẋ + y·ẏ) / r of r.
+    """
+
+    @staticmethod
+    def forward(ctx, x, y):
+        """√(x² + y²); keeps what backward and jvp need, each on its own side of ``ctx``.
+
+        计算 √(x² + y²)；把 backward 和 jvp 需要的东西分别留在 ``ctx`` 上。
+        """
+        # BEGIN SOLUTION C5
+        r = (x * x + y * y).sqrt()
+        ctx.save_for_backward(x, y, r)
+        ctx.save_for_forward(x, y, r)
+        return r
+        # END SOLUTION
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        """One gradient per argument: ``grad_output`` times ∂r/∂x, then times ∂r/∂y.
+
+        每个参数一个梯度：``grad_output`` 乘以 ∂r/∂x，再是乘以 ∂r/∂y。
+        """
+        # BEGIN SOLUTION C5
+        x, y, r = ctx.saved_tensors
+        return grad_output * x / r, grad_output * y / r
+        # END SOLUTION
+
+    @staticmethod
+    def jvp(ctx, x_tangent, y_tangent):
+        """The tangent of r, from the tangents of x and y (zeros for an input that has none).
+
+        由 x 和 y 的切向量（tangent）得到 r 的切向量（没有切向量的输入给的是全零）。
+        """
+        # BEGIN SOLUTION C5
+        x, y, r = ctx.saved_tensors
+        return (x * x_tangent + y * y_tangent) / r
         # END SOLUTION

@@ -7,7 +7,8 @@ from ..autograd.function import Function, _link
 from ..autograd.function_calls import fresh_outputs
 from ..autograd.once_differentiable import once_differentiable
 from ..autograd.saved_tensor import SavedTensor
-from ..examples import LegendrePolynomial3
+from ..autograd import forward_ad
+from ..examples import Hypot, LegendrePolynomial3
 from ..messages import N_
 from ..tensor import Tensor
 from . import draw, step
@@ -457,3 +458,68 @@ def a_second_order_hits_the_error_node(see):
     see.error(twice, N_("the error for a second differentiation"))
     see(sorted(n.name() for n, _ in gradient.grad_fn.next_functions if n is not None),
         N_("the nodes behind that gradient"))
+
+
+NOT_SAVED_FOR_FORWARD = N_(
+    "Hypot's jvp found nothing in ctx.saved_tensors: in forward mode, jvp reads what forward kept with "
+    "ctx.save_for_forward, which is apart from what it kept with save_for_backward (reread the challenge of "
+    "chapter 5)."
+)
+JVP_NOT_DIVIDED = N_(
+    "Hypot's tangent is r times too large: x·ẋ + y·ẏ must still be divided by r (reread the challenge of "
+    "chapter 5)."
+)
+JVP_PER_INPUT = N_(
+    "Hypot's jvp returned one tangent per input, as backward returns one gradient per input: jvp returns one "
+    "tangent per output of forward, here r's alone, to which every input's tangent contributes (reread the "
+    "challenge of chapter 5)."
+)
+
+
+def _hypot_inputs(see, shape):
+    """x and y drawn at random, never both 0 at one place (r would be 0 there, and its slope undefined)."""
+    x, y = draw.values(see.rng, shape), draw.values(see.rng, shape)
+    y[(x == 0) & (y == 0)] = 1.5
+    return x, y
+
+
+def _hypot_array(x, y):
+    """Hypot's forward (yours) on arrays, untracked: for the finite differences."""
+    with grad_mode.no_grad():
+        return Hypot.apply(Tensor._wrap(x), Tensor._wrap(y))._array
+
+
+@step("C5")
+def hypot_in_reverse_mode(see):
+    x, y = _hypot_inputs(see, (5,))
+    grad = draw.values(see.rng, (5,))
+    xs, ys = _leaf(x, True), _leaf(y, True)
+    r = Hypot.apply(xs, ys)
+    see.require(isinstance(r, Tensor) and r.grad_fn is not None, N_("Hypot.apply(x, y) must return a tensor with a node"))
+    see(r, N_("Hypot.apply(x, y) for x and y drawn at random"))
+    r.backward(Tensor._wrap(grad))
+    see([xs.grad, ys.grad], N_("x.grad and y.grad after Hypot.apply(x, y).backward(grad)"))
+    h, x64, y64 = 1e-6, x.astype(np.float64), y.astype(np.float64)
+    central = (_hypot_array(x64 + h, y64) - _hypot_array(x64 - h, y64)) / (2 * h) * grad
+    see.that(isinstance(xs.grad, Tensor) and np.allclose(xs.grad._array, central, atol=1e-4),
+             N_("x.grad must agree with central differences of your forward"))
+
+
+@step("C5")
+def hypot_in_forward_mode(see):
+    x, y = _hypot_inputs(see, (4,))
+    tangents = draw.values(see.rng, (4,)), draw.values(see.rng, (4,))
+    with forward_ad.dual_level():
+        both = Hypot.apply(forward_ad.make_dual(_leaf(x), _leaf(tangents[0])),
+                           forward_ad.make_dual(_leaf(y), _leaf(tangents[1])))
+        tangent = see.attempt(lambda: forward_ad.unpack_dual(both).tangent, (ValueError, NOT_SAVED_FOR_FORWARD),
+                              (RuntimeError, JVP_PER_INPUT))
+        x_only = forward_ad.unpack_dual(Hypot.apply(forward_ad.make_dual(_leaf(x), _leaf(tangents[0])), _leaf(y))).tangent
+    see(tangent, N_("the tangent of Hypot.apply(x, y) for tangents of x and y drawn at random"),
+        mistakes=[(_leaf(x * tangents[0] + y * tangents[1]), JVP_NOT_DIVIDED)])
+    see(x_only, N_("the tangent of Hypot.apply(x, y) when only x has a tangent"))
+    h, x64, y64 = 1e-6, x.astype(np.float64), y.astype(np.float64)
+    dx, dy = (t.astype(np.float64) * h for t in tangents)
+    central = (_hypot_array(x64 + dx, y64 + dy) - _hypot_array(x64 - dx, y64 - dy)) / (2 * h)
+    see.that(isinstance(tangent, Tensor) and np.allclose(tangent._array, central, atol=1e-4),
+             N_("the tangent must agree with central differences of your forward along the tangents"))

@@ -189,15 +189,18 @@ HINTS = {
            "backward: input = the one saved tensor; return grad_output · (the derivative at input)"),
     ),
     "5.5": (
-        N_("Forward's marks are only remembered on the ctx; the machinery reads them later. And backward always "
-           "receives one gradient per output: for an output that got none, zeros like that output, unless the "
-           "user asked for None, or the output is not a tensor."),
+        N_("Forward's marks are only remembered on the ctx; once forward has returned, the machinery heeds them: "
+           "a marked output takes no node. And backward always receives one gradient per output: for an output "
+           "that got none, zeros like that output, unless the user asked for None, or the output is not a tensor."),
         N_("mark_non_differentiable keeps the tensors in _non_differentiable; set_materialize_grads keeps the "
-           "value in _materialize. In _grad_tensor, when grad is None: read the output's shape and dtype from "
-           "_outputs_meta; None if materializing is off or the dtype is None; zeros of that shape and dtype "
-           "otherwise, as a tensor."),
+           "value in _materialize. _unmarked refuses a mark that is not a tensor (PyTorch's words), then keeps each "
+           "flag of takes_node only if its output is none of the marked tensors (compare with is). In "
+           "_grad_tensor, when grad is None: read the output's shape and dtype from _outputs_meta; None if "
+           "materializing is off or the dtype is None; zeros of that shape and dtype otherwise, as a tensor."),
         N_("mark_non_differentiable: keep the tensors in the ctx's _non_differentiable\n"
            "set_materialize_grads: keep value in the ctx's _materialize\n"
+           "_unmarked: if a marked value is not a Tensor: raise PyTorch's RuntimeError (its words are NOT_A_VARIABLE)\n"
+           "  a flag per output: its flag in takes_node, and it is not (is) any marked tensor\n"
            "_grad_tensor, grad is None: shape, dtype = the meta of output nr\n"
            "  if not materializing or dtype is None: the answer is None\n"
            "  else: a tensor wrapping zeros of (shape, dtype)"),

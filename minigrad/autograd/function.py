@@ -16,6 +16,7 @@ from .graph import Node, _sequence, gradient_edge, should_record
 from .once_differentiable import once_differentiable  # noqa: F401 - torch.autograd.function's name
 from .saved_tensor import SavedTensor
 
+NOT_A_VARIABLE = "mark_non_differentiable only accepts variable arguments, but got "  # as PyTorch prints it, no type named
 NO_BACKWARD = (
     "You must implement either the backward or vjp method for your custom autograd.Function to use it with "
     "backward mode AD."
@@ -48,6 +49,16 @@ class FunctionCtx:
         """These outputs get no history (indices, masks...); backward receives zeros for them.
 
         这些输出没有历史（索引、掩码等）；反向传播时它们的梯度是全零。
+        """
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+
+    def _unmarked(self, outputs, takes_node):
+        """``takes_node`` (a flag per output: whether it would take the node) with forward's marks
+        heeded: an output marked non-differentiable takes none. Marking anything but a tensor
+        is PyTorch's error, raised once forward has returned.
+
+        在遵从 forward 的标记之后的 ``takes_node``（每个输出一个标志：它是否会接上节点）：被标记为
+        不可微的输出不接上节点。标记张量以外的东西是错误（与 PyTorch 相同），在 forward 返回之后抛出。
         """
         raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
 

@@ -14,8 +14,6 @@ from ..tensor import Tensor
 from .saved_tensor import SavedTensor
 from .view_tracking import view_of
 
-NOT_A_VARIABLE = "mark_non_differentiable only accepts variable arguments, but got "  # as PyTorch prints it, no type named
-
 
 def run_forward(cls, ctx, args, setup_style):
     """Call the user's forward, in either of PyTorch's styles (with ctx, or, when
@@ -42,18 +40,13 @@ def positional(cls, args, kwargs, setup_style):
 
 def fresh_outputs(args, outputs, ctx, recording):
     """Forward's result as a tuple of outputs, as PyTorch hands them back. Notes in
-    ``ctx._differentiable`` which outputs take the node: tensors of a floating dtype, not
-    marked non-differentiable, when the call is recorded. An input returned unchanged
-    comes back as a view of it, or detached if it requires grad but takes no node; an
-    input marked dirty comes back as itself."""
-    marked = ctx._non_differentiable
-    if not all(isinstance(t, Tensor) for t in marked):
-        raise RuntimeError(NOT_A_VARIABLE)
+    ``ctx._differentiable`` which outputs take the node: tensors of a floating dtype, when
+    the call is recorded, less those forward marked (``ctx._unmarked``). An input returned
+    unchanged comes back as a view of it, or detached if it requires grad but takes no node;
+    an input marked dirty comes back as itself."""
     outs = outputs if isinstance(outputs, tuple) else (outputs,)
-    ctx._differentiable = tuple(
-        recording and isinstance(out, Tensor) and out._array.dtype.kind in "fc" and not any(out is t for t in marked)
-        for out in outs
-    )
+    takes_node = tuple(recording and isinstance(out, Tensor) and out._array.dtype.kind in "fc" for out in outs)
+    ctx._differentiable = ctx._unmarked(outs, takes_node) if ctx._non_differentiable else takes_node
     return tuple(_fresh(out, args, ctx._dirty, linked) for out, linked in zip(outs, ctx._differentiable))
 
 

@@ -323,7 +323,12 @@ def legendre_agrees_with_autograd_and_central_differences(see):
 
 MARKED_REQUIRES_GRAD = N_(
     "an output that forward marked with ctx.mark_non_differentiable requires grad: mark_non_differentiable must keep "
-    "the tensors it is given where apply looks for them, in ctx._non_differentiable (reread exercise 5.5)."
+    "the tensors it is given in ctx._non_differentiable, and _unmarked must take the node away from each of them "
+    "(reread exercise 5.5)."
+)
+MARKED_A_NUMBER = N_(
+    "forward marked something that is not a tensor (the number 3) with ctx.mark_non_differentiable, and apply let "
+    "it through: once forward has returned, PyTorch refuses it with a RuntimeError (reread exercise 5.5)."
 )
 NOT_MATERIALIZED = N_(
     "backward received None for an output that got no gradient: unless ctx.set_materialize_grads(False) was called, "
@@ -370,6 +375,24 @@ class _WithIndex(Function):
     def backward(ctx, grad, index_grad, number_grad):
         ctx.received = [index_grad, number_grad]
         return grad * 2
+
+
+class _MarksANumber(Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.mark_non_differentiable(3)
+        return Tensor._wrap(x._array * 2)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2
+
+
+@step("5.5")
+def marking_a_number_is_refused(see):
+    run = lambda: _MarksANumber.apply(_leaf([1.0, 2.0], True))  # noqa: E731
+    see.require(_raises(run), MARKED_A_NUMBER)
+    see.error(run, N_("the error for ctx.mark_non_differentiable(3)"))
 
 
 @step("5.5")

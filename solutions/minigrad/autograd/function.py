@@ -16,6 +16,7 @@ from .graph import Node, _sequence, gradient_edge, should_record
 from .once_differentiable import once_differentiable  # noqa: F401 - torch.autograd.function's name
 from .saved_tensor import SavedTensor
 
+NOT_A_VARIABLE = "mark_non_differentiable only accepts variable arguments, but got "  # as PyTorch prints it, no type named
 NO_BACKWARD = (
     "You must implement either the backward or vjp method for your custom autograd.Function to use it with "
     "backward mode AD."
@@ -55,6 +56,21 @@ class FunctionCtx:
         """
         # BEGIN SOLUTION 5.5
         self._non_differentiable = tensors
+        # END SOLUTION
+
+    def _unmarked(self, outputs, takes_node):
+        """``takes_node`` (a flag per output: whether it would take the node) with forward's marks
+        heeded: an output marked non-differentiable takes none. Marking anything but a tensor
+        is PyTorch's error, raised once forward has returned.
+
+        在遵从 forward 的标记之后的 ``takes_node``（每个输出一个标志：它是否会接上节点）：被标记为
+        不可微的输出不接上节点。标记张量以外的东西是错误（与 PyTorch 相同），在 forward 返回之后抛出。
+        """
+        # BEGIN SOLUTION 5.5
+        marked = self._non_differentiable
+        if not all(isinstance(t, Tensor) for t in marked):
+            raise RuntimeError(NOT_A_VARIABLE)
+        return tuple(takes and not any(out is t for t in marked) for out, takes in zip(outputs, takes_node))
         # END SOLUTION
 
     def mark_dirty(self, *tensors):

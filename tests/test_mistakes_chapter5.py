@@ -4,11 +4,11 @@ Same machinery as ``test_mistakes.py``: a mutant package, its step checked in a 
 the verdict failing with the sentence that names the mistake, in both languages.
 """
 import pytest
-
 from conftest import EDITION
+from test_mistakes import mutant, verdicts
+
 from minigrad.messages import say
 from minigrad.steps import chapter5
-from test_mistakes import mutant, verdicts
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
 

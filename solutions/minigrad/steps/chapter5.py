@@ -1,13 +1,14 @@
 """Checks for chapter 5: custom autograd Functions."""
+import functools
+
 import numpy as np
 
 from .. import autograd
-from ..autograd import grad_mode
+from ..autograd import forward_ad, grad_mode
 from ..autograd.function import Function, _link
 from ..autograd.function_calls import fresh_outputs
 from ..autograd.once_differentiable import once_differentiable
 from ..autograd.saved_tensor import SavedTensor
-from ..autograd import forward_ad
 from ..examples import Hypot, LegendrePolynomial3
 from ..messages import N_
 from ..tensor import Tensor
@@ -204,11 +205,15 @@ class _Long(_Square):
         return grad * 2, None, None  # and three too many
 
 
+def _backward_once(function):
+    return call_backward(_linked(function, _leaf([1.0], True), 2.0), np.ones(1, dtype=np.float32))
+
+
 @step("5.3")
 def backward_refuses_a_wrong_number_of_gradients(see):
     for function, label in ((_Short, N_("the error for a backward returning 1 gradient for 2 arguments")),
                             (_Long, N_("the error for a backward returning 3 gradients for 2 arguments"))):
-        run = lambda: call_backward(_linked(function, _leaf([1.0], True), 2.0), np.ones(1, dtype=np.float32))  # noqa: E731
+        run = functools.partial(_backward_once, function)
         see.require(_raises(run), COUNT_UNCHECKED)
         see.error(run, label)
 
@@ -253,7 +258,7 @@ class _SavesNumber(Function):
 
 @step("5.1")
 def saving_a_number_is_refused(see):
-    run = lambda: _linked(_SavesNumber, _leaf([1.0, 2.0], True), 2.0)  # noqa: E731
+    run = functools.partial(_linked, _SavesNumber, _leaf([1.0, 2.0], True), 2.0)
     see.require(_raises(run), SAVED_AS_GIVEN)
     see.error(run, N_("the error for save_for_backward(x, 2.0)"), kind=TypeError)
 
@@ -399,7 +404,7 @@ def a_marked_output_has_no_history(see):
 
 @step("5.5")
 def marking_a_number_is_refused(see):
-    run = lambda: _MarksANumber.apply(_leaf([1.0, 2.0], True))  # noqa: E731
+    run = functools.partial(_MarksANumber.apply, _leaf([1.0, 2.0], True))
     see.require(_raises(run), MARKED_A_NUMBER)
     see.error(run, N_("the error for ctx.mark_non_differentiable(3)"))
 
@@ -423,7 +428,7 @@ def backward_receives_zeros_or_none(see):
 
 @step("5.5")
 def an_index_and_a_number_get_their_own_gradients(see):
-    doubled, index, number = _WithIndex.apply(_leaf(draw.values(see.rng, (4,)), True))
+    doubled, index, _ = _WithIndex.apply(_leaf(draw.values(see.rng, (4,)), True))
     see(index.requires_grad, N_("requires_grad of an int64 output (an index)"))
     call_backward(doubled.grad_fn, np.ones(4, dtype=np.float32), None, None)
     index_grad, number_grad = doubled.grad_fn.received
@@ -476,7 +481,9 @@ def a_second_order_hits_the_error_node(see):
     node, gradient = _cube_gradient(x)
     see(gradient, N_("the gradient of (x³)·x with create_graph=True"))
     see(node.recorded, N_("grad mode inside the @once_differentiable backward"), mistakes=[(True, RECORDED)])
-    twice = lambda: _cube_gradient(x)[1].sum().backward()  # noqa: E731
+    def twice():
+        _cube_gradient(x)[1].sum().backward()
+
     see.require(_raises(twice), TWICE_SILENT)
     see.error(twice, N_("the error for a second differentiation"))
     see(sorted(n.name() for n, _ in gradient.grad_fn.next_functions if n is not None),

@@ -4,10 +4,15 @@
 degree three, P3(x) = (5x³ − 3x) / 2, whose derivative is P3'(x) = (15x² − 3) / 2.
 Written as a Function, it records one node, whose backward is that derivative.
 
+``MaxWithIndex`` returns the largest element and where it is: the index is marked
+non-differentiable, and the backward, which writes into a tensor of zeros, is marked
+``@once_differentiable``.
+
 ``Hypot``, the length √(x² + y²), is the chapter's optional challenge: a Function with
 both a backward rule (reverse mode) and a ``jvp`` rule (forward mode, ``forward_ad``).
 """
-from .autograd.function import Function
+from .autograd.function import Function, once_differentiable
+from .creation import zeros
 
 
 class LegendrePolynomial3(Function):
@@ -28,6 +33,27 @@ class LegendrePolynomial3(Function):
         ``input`` 的梯度：``grad_output`` 乘以每个元素处的 P3'（链式法则）。
         """
         raise NotImplementedError("step 5.4: your code goes here (see the chapter's exercise)")
+
+
+class MaxWithIndex(Function):
+    """The largest element of ``input`` and its index in the flattened input (the first, on ties)."""
+
+    @staticmethod
+    def forward(ctx, input):
+        """``(largest element, its index)``; the index takes no part in differentiation.
+
+        返回 ``(最大元素, 它的索引)``；索引不参与求导。
+        """
+        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise)")
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad_value, grad_index):
+        """The gradient for ``input``: ``grad_value`` at the largest element, zeros elsewhere.
+
+        ``input`` 的梯度：最大元素处为 ``grad_value``，其他位置为零。
+        """
+        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise)")
 
 
 class Hypot(Function):

@@ -67,6 +67,12 @@ MUTANTS = {
     "once_differentiable records its backward": (
         "5.6", [(ONCE, UNRECORDED, "        results = backward(ctx, *grads)\n")], chapter5.RECORDED),
     "once_differentiable without its Error node": ("5.6", [(ONCE, WRAPPED, "        return results\n")], chapter5.TWICE_SILENT),
+    "MaxWithIndex sends the gradient everywhere": (
+        "5.7", [(EXAMPLES, "        grad = zeros(ctx.shape, dtype=grad_value.dtype)\n        grad.view(-1)[index] = grad_value\n",
+                 "        grad = zeros(ctx.shape, dtype=grad_value.dtype) + grad_value\n")], chapter5.GRADIENT_EVERYWHERE),
+    "MaxWithIndex saves nothing": ("5.7", [(EXAMPLES, "        ctx.save_for_backward(index)\n", "")], chapter5.INDEX_NOT_SAVED),
+    "MaxWithIndex returns the value alone": ("5.7", [(EXAMPLES, "return input.max(), index", "return input.max()")],
+                                             chapter5.MAX_FORWARD),
     "Hypot keeps nothing for forward mode": ("C5", [(EXAMPLES, "        ctx.save_for_forward(x, y, r)\n", "")],
                                              chapter5.NOT_SAVED_FOR_FORWARD),
     "Hypot's jvp gives a tangent per input": ("C5", [(EXAMPLES, HYPOT_JVP, "return x * x_tangent / r, y * y_tangent / r")],

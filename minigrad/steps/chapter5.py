@@ -9,7 +9,7 @@ from ..autograd.function import Function, _link
 from ..autograd.function_calls import fresh_outputs
 from ..autograd.once_differentiable import once_differentiable
 from ..autograd.saved_tensor import SavedTensor
-from ..examples import Hypot, LegendrePolynomial3
+from ..examples import Hypot, LegendrePolynomial3, MaxWithIndex
 from ..messages import N_
 from ..tensor import Tensor
 from . import draw, step
@@ -488,6 +488,51 @@ def a_second_order_hits_the_error_node(see):
     see.error(twice, N_("the error for a second differentiation"))
     see(sorted(n.name() for n, _ in gradient.grad_fn.next_functions if n is not None),
         N_("the nodes behind that gradient"))
+
+
+MAX_FORWARD = N_(
+    "MaxWithIndex.apply must return two tensors, the largest element and its index in the flattened input, "
+    "computed with tensor operations (reread exercise 5.7)."
+)
+GRADIENT_EVERYWHERE = N_(
+    "the gradient of the largest element went to every element: only the element that won receives grad_value, "
+    "the others get 0 (reread exercise 5.7)."
+)
+INDEX_NOT_SAVED = N_(
+    "MaxWithIndex's backward found nothing in ctx.saved_tensors: forward must save the index it computed with "
+    "ctx.save_for_backward (reread exercise 5.7)."
+)
+
+
+def _max_with_index(values):
+    """MaxWithIndex.apply on a leaf that requires grad, its two outputs checked before use."""
+    x = _leaf(values, True)
+    outputs = MaxWithIndex.apply(x)
+    return x, outputs if isinstance(outputs, tuple) and len(outputs) == 2 and all(isinstance(o, Tensor) for o in outputs) else None
+
+
+@step("5.7")
+def max_with_index_forward(see):
+    shape = draw.shape(see.rng)
+    values = draw.values(see.rng, shape) + np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) / 64
+    _, outputs = see.attempt(lambda: _max_with_index(values), ((AttributeError, TypeError), MAX_FORWARD))
+    see.require(outputs is not None, MAX_FORWARD)
+    value, index = outputs
+    see([value, index], N_("MaxWithIndex.apply(x) for x drawn at random"))
+    see([value.requires_grad, index.requires_grad], N_("requires_grad of the largest element, and of its index"))
+
+
+@step("5.7")
+def max_with_index_backward(see):
+    values = np.array([[1.0, 5.0, 2.0], [0.0, 3.0, 4.0]], dtype=np.float32)
+    x, outputs = see.attempt(lambda: _max_with_index(values), ((AttributeError, TypeError), MAX_FORWARD))
+    see.require(outputs is not None, MAX_FORWARD)
+    see.attempt(lambda: outputs[0].backward(_leaf(2.0)), ((ValueError, IndexError), INDEX_NOT_SAVED))
+    see(x.grad, N_("x.grad after MaxWithIndex.apply(x)[0].backward(2.0)"),
+        mistakes=[(_leaf(np.full((2, 3), 2.0)), GRADIENT_EVERYWHERE)])
+    (gradient,) = autograd.grad((MaxWithIndex.apply(x)[0] * x).sum(), x, create_graph=True)
+    see(sorted(n.name() for n, _ in gradient.grad_fn.next_functions if n is not None),
+        N_("the nodes behind the gradient of (the largest element)·x, with create_graph=True"))
 
 
 NOT_SAVED_FOR_FORWARD = N_(

@@ -221,6 +221,17 @@ HINTS = {
            "  leaf = result detached, then made to require grad\n"
            "  return record(a new tensor wrapping leaf's array, a new Error node, leaf)"),
     ),
+    "5.7": (
+        N_("The maximum depends on one element only, the one that won: its gradient goes there, and every other "
+           "element gets 0. The index has no gradient; it only says where."),
+        N_("forward: find the index with argmax, mark it non-differentiable, save it for backward, remember the "
+           "input's shape on the ctx, and return the maximum and the index. backward: read the index back, make "
+           "zeros of the input's shape (grad_value's dtype), put grad_value at the index through a flattened view, "
+           "return that."),
+        N_("forward: index = argmax of input; mark index; save index; keep input's shape on ctx; return (max of "
+           "input, index)\nbackward: index = the saved tensor; grad = zeros of the shape\n"
+           "  grad's flattened view at index = grad_value; return grad"),
+    ),
     "C5": (
         N_("Reverse mode asks: given the gradient of r, what are the gradients of x and y? Forward mode asks the "
            "other way: given how x and y move (their tangents), how does r move? Both use ∂r/∂x = x / r and "

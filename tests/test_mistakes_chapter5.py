@@ -55,10 +55,11 @@ MUTANTS = {
         "5.5", [(FUNCTION, "self._non_differentiable = tensors", "self.non_differentiable = tensors")],
         chapter5.MARKED_REQUIRES_GRAD),
     "a marked number let through": (
-        "5.5", [(FUNCTION, "        if not all(isinstance(t, Tensor) for t in marked):\n            raise RuntimeError(NOT_A_VARIABLE)\n", "")],
+        "5.5", [(FUNCTION, "        if not all(isinstance(t, Tensor) for t in self._non_differentiable):\n"
+                      "            raise RuntimeError(NOT_A_VARIABLE)\n", "")],
         chapter5.MARKED_A_NUMBER),
-    "marks not heeded": ("5.5", [(FUNCTION, "return tuple(takes and not any(out is t for t in marked) for out, takes in zip(outputs, takes_node))",
-                                  "return takes_node")], chapter5.MARKED_REQUIRES_GRAD),
+    "marks not heeded": ("5.5", [(FUNCTION, "return tuple(takes and not any(out is t for t in self._non_differentiable)\n"
+                                  "                     for out, takes in zip(outputs, takes_node))", "return takes_node")], chapter5.MARKED_REQUIRES_GRAD),
     "zeros always float32": ("5.5", [(FUNCTION, ZEROS, "return Tensor._wrap(np.zeros(shape, dtype=np.float32))")],
                              chapter5.ZEROS_DTYPE),
     "zeros never given": ("5.5", [(FUNCTION, ZEROS, "return None")], chapter5.NOT_MATERIALIZED),

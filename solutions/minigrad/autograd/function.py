@@ -67,10 +67,10 @@ class FunctionCtx:
         不可微的输出不接上节点。标记张量以外的东西是错误（与 PyTorch 相同），在 forward 返回之后抛出。
         """
         # BEGIN SOLUTION 5.5
-        marked = self._non_differentiable
-        if not all(isinstance(t, Tensor) for t in marked):
+        if not all(isinstance(t, Tensor) for t in self._non_differentiable):
             raise RuntimeError(NOT_A_VARIABLE)
-        return tuple(takes and not any(out is t for t in marked) for out, takes in zip(outputs, takes_node))
+        return tuple(takes and not any(out is t for t in self._non_differentiable)
+                     for out, takes in zip(outputs, takes_node))
         # END SOLUTION
 
     def mark_dirty(self, *tensors):

@@ -219,16 +219,14 @@ def _by_double_backward(node, tangents):
 
 class _JvpContext:
     """The ``ctx`` a Function's ``jvp`` sees: the node, with ``saved_tensors`` reading what
-    ``ctx.save_for_forward`` kept (what ``save_for_backward`` kept, if nothing was)."""
+    ``ctx.save_for_forward`` kept (nothing, as in PyTorch, if forward kept nothing for it)."""
 
     def __init__(self, node):
         object.__setattr__(self, "_node", node)
 
     @property
     def saved_tensors(self):
-        node = self._node
-        kept = node.__dict__.get("_saved_for_forward")
-        return tuple(kept) if kept is not None else node.saved_tensors
+        return tuple(self._node.__dict__.get("_saved_for_forward", ()))
 
     def __getattr__(self, name):
         return getattr(self._node, name)
@@ -247,4 +245,7 @@ def _function_jvp(node, forward_cls, tangents):
     with grad_mode.no_grad():
         out = forward_cls.jvp(_JvpContext(node), *inputs)
     out = out if isinstance(out, tuple) else (out,)
+    if len(out) != len(node._outputs_meta):
+        raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
+                           f"{len(node._outputs_meta)} but got {len(out)})")
     return tuple(None if t is None else (t._array if isinstance(t, Tensor) else np.asarray(t)) for t in out)

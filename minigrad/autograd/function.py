@@ -16,6 +16,7 @@ from .graph import Node, _sequence, gradient_edge, should_record
 from .once_differentiable import once_differentiable  # noqa: F401 - torch.autograd.function's name
 from .saved_tensor import SavedTensor
 
+NOT_A_VARIABLE = "mark_non_differentiable only accepts variable arguments, but got "  # as PyTorch prints it, no type named
 NO_BACKWARD = (
     "You must implement either the backward or vjp method for your custom autograd.Function to use it with "
     "backward mode AD."
@@ -45,16 +46,32 @@ class FunctionCtx:
         self._saved_for_forward = tensors
 
     def mark_non_differentiable(self, *tensors):
-        """These outputs get no history (indices, masks...); backward receives zeros for them."""
-        self._non_differentiable = tensors
+        """These outputs get no history (indices, masks...); backward receives zeros for them.
+
+        这些输出没有历史（索引、掩码等）；反向传播时它们的梯度是全零。
+        """
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+
+    def _unmarked(self, outputs, takes_node):
+        """``takes_node`` (a flag per output: whether it would take the node) with forward's marks
+        heeded: an output marked non-differentiable takes none. Marking anything but a tensor
+        is PyTorch's error, raised once forward has returned.
+
+        在遵从 forward 的标记之后的 ``takes_node``（每个输出一个标志：它是否会接上节点）：被标记为
+        不可微的输出不接上节点。标记张量以外的东西是错误（与 PyTorch 相同），在 forward 返回之后抛出。
+        """
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
 
     def mark_dirty(self, *tensors):
         """These inputs were changed in place by ``forward`` and returned: they take the node as history."""
         self._dirty = tensors
 
     def set_materialize_grads(self, value):
-        """With False, backward receives None (not zeros) for outputs that got no gradient."""
-        self._materialize = value
+        """With False, backward receives None (not zeros) for outputs that got no gradient.
+
+        设为 False 时，没有得到梯度的输出，其梯度在 backward 中是 None（而不是全零）。
+        """
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -84,14 +101,15 @@ class BackwardCFunction(Node, FunctionCtx):
         raise NotImplementedError("step 5.3: your code goes here (see the chapter's exercise)")
 
     def _grad_tensor(self, grad, nr):
-        """User code works with tensors: wrap arrays; an output that got no gradient gets
-        zeros of its shape (or None, after ``ctx.set_materialize_grads(False)``)."""
-        if grad is None:
-            shape, dtype = self._outputs_meta[nr]
-            if not self._materialize or dtype is None:  # a non-tensor output's gradient is None
-                return None
-            return Tensor._wrap(np.zeros(shape, dtype=dtype))
-        return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+        """The gradient of output ``nr`` as the user's backward receives it: a tensor. An output
+        that got none (unused, or non-differentiable) gets zeros like it, or None.
+
+        用户的 backward 收到的输出 ``nr`` 的梯度：一个张量。没有得到梯度的输出（没被用到，或不可微）
+        得到与它形状、类型相同的全零张量，或者 None。
+        """
+        if grad is not None:
+            return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
 
 
 class _FunctionMeta(type):
@@ -148,7 +166,6 @@ class Function(metaclass=_FunctionMeta):
             args = positional(cls, args, kwargs, setup_style)
         ctx = object.__new__(cls._backward_cls)
         ctx._saved, ctx._to_save, ctx._hooks = (), (), None
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         raise NotImplementedError("step 5.2: your code goes here (see the chapter's exercise)")
 
 
@@ -165,6 +182,6 @@ def _link(ctx, args, outs):
     for tensor in ctx._dirty:
         check_dirty(tensor)
     for nr, out in enumerate(outs):
-        if isinstance(out, Tensor) and not any(out is t for t in ctx._non_differentiable):
+        if ctx._differentiable[nr]:
             out.grad_fn, out._output_nr, out._requires_grad = ctx, nr, True
     ctx._saved = tuple(saved(t, outs, i) for i, t in enumerate(ctx._to_save))

@@ -5,6 +5,7 @@ does with the outputs. ``function.py`` shows the idea; this is the bookkeeping.
   ``setup_context(ctx, inputs, output)``; keyword arguments bound to forward's parameters.
 - An input returned unchanged comes back as a view, so the input keeps its own history;
   an input marked dirty (changed in place) comes back as itself and takes the new node.
+- Only outputs of a floating dtype that forward did not mark non-differentiable take the node.
 - Outputs are saved without a reference back to themselves.
 """
 import inspect
@@ -37,15 +38,24 @@ def positional(cls, args, kwargs, setup_style):
     return bound.args
 
 
-def fresh_outputs(args, outputs, dirty):
-    """Forward's result as a tuple of outputs; an input returned unchanged comes back as
-    a view of it, an input marked dirty as itself, as in PyTorch."""
+def fresh_outputs(args, outputs, ctx, recording):
+    """Forward's result as a tuple of outputs, as PyTorch hands them back. Notes in
+    ``ctx._differentiable`` which outputs take the node: tensors of a floating dtype, when
+    the call is recorded, less those forward marked (``ctx._unmarked``). An input returned
+    unchanged comes back as a view of it, or detached if it requires grad but takes no node;
+    an input marked dirty comes back as itself."""
     outs = outputs if isinstance(outputs, tuple) else (outputs,)
-    return tuple(
-        view_of(out, out._array.view())
-        if isinstance(out, Tensor) and any(out is a for a in args) and not any(out is d for d in dirty) else out
-        for out in outs
-    )
+    takes_node = tuple(recording and isinstance(out, Tensor) and out._array.dtype.kind in "fc" for out in outs)
+    ctx._differentiable = ctx._unmarked(outs, takes_node) if ctx._non_differentiable else takes_node
+    return tuple(_fresh(out, args, ctx._dirty, linked) for out, linked in zip(outs, ctx._differentiable))
+
+
+def _fresh(out, args, dirty, linked):
+    if not isinstance(out, Tensor) or not any(out is a for a in args) or any(out is d for d in dirty):
+        return out
+    if out._requires_grad and not linked:
+        return out.detach()
+    return view_of(out, out._array.view())
 
 
 def check_dirty(tensor):

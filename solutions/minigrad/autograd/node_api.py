@@ -112,4 +112,4 @@ def grad_tensor(grad):
     return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
 
 
-_CPP_NAMES = {kind: "torch::autograd::" + kind for kind in ("AccumulateGrad", "CopySlices", "GraphRoot")}
+_CPP_NAMES = {kind: "torch::autograd::" + kind for kind in ("AccumulateGrad", "CopySlices", "Error", "GraphRoot")}

@@ -8,7 +8,7 @@ from .graph import Node, record
 TWICE = "trying to differentiate twice a function that was marked with @once_differentiable"
 
 
-class DelayedError(Node):
+class Error(Node):
     """Stands behind the results of a ``@once_differentiable`` backward: differentiating
     them (a second order) raises, instead of silently giving wrong gradients."""
 
@@ -21,23 +21,30 @@ def once_differentiable(backward):
 
     It runs without recording, on whatever it is given. If its gradients would need a
     graph (``create_graph=True`` with gradients that require grad), its results are
-    linked to a ``DelayedError`` node, so a second backward through them fails clearly.
+    linked to an ``Error`` node, so a second backward through them fails clearly.
     """
 
     @functools.wraps(backward)
     def wrapper(ctx, *grads):
+        # BEGIN SOLUTION 5.6
         with grad_mode.no_grad():
             results = backward(ctx, *grads)
-        if not (grad_mode._enabled and any(isinstance(g, Tensor) and g.requires_grad for g in grads)):
+        if not grad_mode._enabled or not any(isinstance(g, Tensor) and g.requires_grad for g in grads):
             return results
-        single = not isinstance(results, tuple)
-        wrapped = tuple(_behind_error(r) for r in ((results,) if single else results))
-        return wrapped[0] if single else wrapped
+        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))
+        # END SOLUTION
 
     return wrapper
 
 
 def _behind_error(result):
-    if not isinstance(result, Tensor):
-        return result
-    return record(Tensor._wrap(result._array), DelayedError())
+    """``result`` as a tensor whose history is an ``Error`` node (None stays None).
+
+    ``result`` 变成一个历史为 ``Error`` 节点的张量（None 仍是 None）。
+    """
+    # BEGIN SOLUTION 5.6
+    if result is None:
+        return None
+    leaf = result.detach().requires_grad_()
+    return record(Tensor._wrap(leaf._array), Error(), leaf)
+    # END SOLUTION

@@ -1,0 +1,116 @@
+"""Custom Functions the course's chapters use, each written from its maths (chapter 5).
+
+``LegendrePolynomial3`` is PyTorch's own tutorial example: the Legendre polynomial of
+degree three, P3(x) = (5x³ − 3x) / 2, whose derivative is P3'(x) = (15x² − 3) / 2.
+Written as a Function, it records one node, whose backward is that derivative.
+
+``MaxWithIndex`` returns the largest element and where it is: the index is marked
+non-differentiable, and the backward, which writes into a tensor of zeros, is marked
+``@once_differentiable``.
+
+``Hypot``, the length √(x² + y²), is the chapter's optional challenge: a Function with
+both a backward rule (reverse mode) and a ``jvp`` rule (forward mode, ``forward_ad``).
+"""
+from .autograd.function import Function, once_differentiable
+from .creation import zeros
+
+
+class LegendrePolynomial3(Function):
+    """P3(x) = (5x³ − 3x) / 2, elementwise, with its derivative as the backward rule."""
+
+    @staticmethod
+    def forward(ctx, input):
+        """P3 of each element of ``input``; keeps what backward needs on ``ctx``.
+
+        对 ``input`` 的每个元素求 P3；把反向传播需要的东西留在 ``ctx`` 上。
+        """
+        # BEGIN SOLUTION 5.4
+        ctx.save_for_backward(input)
+        return (5 * input ** 3 - 3 * input) / 2
+        # END SOLUTION
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        """The gradient for ``input``: ``grad_output`` times P3' at each element (the chain rule).
+
+        ``input`` 的梯度：``grad_output`` 乘以每个元素处的 P3'（链式法则）。
+        """
+        # BEGIN SOLUTION 5.4
+        input = ctx.saved_tensors[0]
+        return grad_output * (15 * input ** 2 - 3) / 2
+        # END SOLUTION
+
+
+class MaxWithIndex(Function):
+    """The largest element of ``input`` and its index in the flattened input (the first, on ties)."""
+
+    @staticmethod
+    def forward(ctx, input):
+        """``(largest element, its index)``; the index takes no part in differentiation.
+
+        返回 ``(最大元素, 它的索引)``；索引不参与求导。
+        """
+        # BEGIN SOLUTION 5.7
+        index = input.argmax()
+        ctx.mark_non_differentiable(index)
+        ctx.save_for_backward(index)
+        ctx.shape = input.shape
+        return input.max(), index
+        # END SOLUTION
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad_value, grad_index):
+        """The gradient for ``input``: ``grad_value`` at the largest element, zeros elsewhere.
+
+        ``input`` 的梯度：最大元素处为 ``grad_value``，其他位置为零。
+        """
+        # BEGIN SOLUTION 5.7
+        index = ctx.saved_tensors[0]
+        grad = zeros(ctx.shape, dtype=grad_value.dtype)
+        grad.view(-1)[index] = grad_value
+        return grad
+        # END SOLUTION
+
+
+class Hypot(Function):
+    """The length r = √(x² + y²), elementwise, in both modes: backward (reverse) and jvp (forward).
+
+    The challenge of chapter 5: ∂r/∂x = x / r and ∂r/∂y = y / r, so a gradient g of r gives
+    g·x/r and g·y/r, and tangents ẋ, ẏ of the inputs give the tangent (x·ẋ + y·ẏ) / r of r.
+    """
+
+    @staticmethod
+    def forward(ctx, x, y):
+        """√(x² + y²); keeps what backward and jvp need, each on its own side of ``ctx``.
+
+        计算 √(x² + y²)；把 backward 和 jvp 需要的东西分别留在 ``ctx`` 上。
+        """
+        # BEGIN SOLUTION C5
+        r = (x * x + y * y).sqrt()
+        ctx.save_for_backward(x, y, r)
+        ctx.save_for_forward(x, y, r)
+        return r
+        # END SOLUTION
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        """One gradient per argument: ``grad_output`` times ∂r/∂x, then times ∂r/∂y.
+
+        每个参数一个梯度：``grad_output`` 乘以 ∂r/∂x，再是乘以 ∂r/∂y。
+        """
+        # BEGIN SOLUTION C5
+        x, y, r = ctx.saved_tensors
+        return grad_output * x / r, grad_output * y / r
+        # END SOLUTION
+
+    @staticmethod
+    def jvp(ctx, x_tangent, y_tangent):
+        """The tangent of r, from the tangents of x and y (zeros for an input that has none).
+
+        由 x 和 y 的切向量（tangent）得到 r 的切向量（没有切向量的输入给的是全零）。
+        """
+        # BEGIN SOLUTION C5
+        x, y, r = ctx.saved_tensors
+        return (x * x_tangent + y * y_tangent) / r
+        # END SOLUTION

@@ -74,8 +74,10 @@ class SavedTensor(SavedForms):
             raise RuntimeError(SECOND_BACKWARD)
         if self._array is PACKED:
             return self._unpack_hooked(node, as_tensor)
+        # BEGIN SOLUTION 6.6 quiet
         if self._counter[0] != self._version:
             raise RuntimeError(self._modified_message(node))
+        # END SOLUTION
         if not as_tensor:
             return self._array
         return self._tensor if self._tensor is not None else self._rebuilt(node)

@@ -55,6 +55,26 @@ class DecoratorContext:
         return type(self)()
 
 
+
+class SetAtOnce(DecoratorContext):
+    """A context whose constructor already sets the mode (``set_grad_enabled(False)``), so that
+    a plain call takes effect. As a decorator it gives the mode back at once, and each call
+    of the decorated function runs in a fresh one made with the same arguments."""
+
+    _bare_decorator = False
+
+    def __new__(cls, *args):
+        context = super().__new__(cls, *args)
+        context._args = args
+        return context
+
+    def __call__(self, func):
+        self.__exit__(None, None, None)  # decorating must not change the mode now
+        return super().__call__(func)
+
+    def _clone(self):
+        return type(self)(*self._args)
+
 def _in_mode(steps, context):
     """Drive the generator ``steps``, entering a fresh ``context()`` around each resumption."""
     method, value = "send", None

@@ -63,8 +63,7 @@ class SavedTensor(SavedForms):
             raise RuntimeError(SECOND_BACKWARD)
         if self._array is PACKED:
             return self._unpack_hooked(node, as_tensor)
-        if self._counter[0] != self._version:
-            raise RuntimeError(self._modified_message(node))
+        pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
         if not as_tensor:
             return self._array
         return self._tensor if self._tensor is not None else self._rebuilt(node)

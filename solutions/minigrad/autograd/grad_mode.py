@@ -31,21 +31,21 @@ class no_grad(DecoratorContext):
     """Run a block without recording: results never require grad."""
 
     def __enter__(self):
-        # BEGIN SOLUTION 3.1
         """Remember the current grad mode, then switch recording off.
 
         记下当前的梯度模式，然后关闭记录。
         """
-        self._prev = _enabled
+        # BEGIN SOLUTION 3.1
+        self._prev = is_grad_enabled()
         _set_enabled(False)
         # END SOLUTION
 
     def __exit__(self, *exc):
-        # BEGIN SOLUTION 3.1
         """Put back the grad mode of before the block, however the block ended.
 
         无论代码块以何种方式结束，都恢复进入代码块之前的梯度模式。
         """
+        # BEGIN SOLUTION 3.1
         _set_enabled(self._prev)
         # END SOLUTION
 
@@ -59,7 +59,7 @@ class enable_grad(DecoratorContext):
         为代码块打开记录，并记下进入时的模式。
         """
         # BEGIN SOLUTION 3.4
-        self._prev = _enabled
+        self._prev = is_grad_enabled()
         _set_enabled(True)
         # END SOLUTION
 
@@ -88,7 +88,7 @@ class set_grad_enabled(SetAtOnce):
             raise TypeError(
                 f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type(mode).__name__}"
             )
-        self._prev = _enabled
+        self._prev = is_grad_enabled()
         _set_enabled(mode)
         # END SOLUTION
 

@@ -264,7 +264,8 @@ def set_grad_enabled_restores_the_previous_mode(see):
     with no_grad():
         with set_grad_enabled(True):
             see(grad_mode._enabled, N_("grad mode inside `with set_grad_enabled(True)` inside no_grad"))
-        see(grad_mode._enabled, N_("grad mode after `with set_grad_enabled(True)`, still inside no_grad"))
+        see(grad_mode._enabled, N_("grad mode after `with set_grad_enabled(True)`, still inside no_grad"),
+            mistakes=[(True, SWITCHED_ON_3_5)])
         with set_grad_enabled(False):
             pass
         see(grad_mode._enabled, N_("grad mode after `with set_grad_enabled(False)` inside no_grad"),

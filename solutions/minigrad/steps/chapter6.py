@@ -296,6 +296,17 @@ def _events_of_a_product(pack_result, unpack_result):
 
 
 @step("6.5")
+def the_unpack_hooks_tensor_is_used(see):
+    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    events, grad_a, grad_b = _events_of_a_product(lambda t: t, lambda p: p * 10)
+    see(sum(e[0] == "pack" for e in events), N_("calls of the pack hook for a * b"), mistakes=[(0, NOT_PACKED)])
+    see(sum(e[0] == "unpack" for e in events), N_("calls of the unpack hook during backward"),
+        mistakes=[(0, NEVER_UNPACKED)])
+    see([grad_a, grad_b], N_("a.grad and b.grad when pack keeps the tensor and unpack multiplies it by 10"),
+        mistakes=[([_leaf([3.0, 4.0]), _leaf([1.0, 2.0])], UNPACK_IGNORED)])
+
+
+@step("6.5")
 def pack_at_save_and_unpack_at_use(see):
     _unless_untouched("6.5", SavedForms._pack_if_hooked)
     events, grad_a, grad_b = _events_of_a_product(lambda t: ("box", t), lambda p: (p[1] if isinstance(p, tuple) else p) * 10)
@@ -306,17 +317,6 @@ def pack_at_save_and_unpack_at_use(see):
         mistakes=[(["Tensor", "Tensor"], UNPACKED_THE_TENSOR)])
     see(events, N_("the calls of the hooks, in order (pack for each saved tensor, other first; unpack in backward)"))
     see([grad_a, grad_b], N_("a.grad and b.grad when the unpack hook multiplies the saved tensors by 10"),
-        mistakes=[([_leaf([3.0, 4.0]), _leaf([1.0, 2.0])], UNPACK_IGNORED)])
-
-
-@step("6.5")
-def the_unpack_hooks_tensor_is_used(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
-    events, grad_a, grad_b = _events_of_a_product(lambda t: t, lambda p: p * 10)
-    see(sum(e[0] == "pack" for e in events), N_("calls of the pack hook for a * b"), mistakes=[(0, NOT_PACKED)])
-    see(sum(e[0] == "unpack" for e in events), N_("calls of the unpack hook during backward"),
-        mistakes=[(0, NEVER_UNPACKED)])
-    see([grad_a, grad_b], N_("a.grad and b.grad when pack keeps the tensor and unpack multiplies it by 10"),
         mistakes=[([_leaf([3.0, 4.0]), _leaf([1.0, 2.0])], UNPACK_IGNORED)])
 
 
@@ -399,6 +399,11 @@ NOT_CHECKED = N_(
     "compare the counter's current version with the version saved, and raise 6.3's error when they differ "
     "(reread exercise 6.6)."
 )
+COUNTER_REPLACED = N_(
+    "the in-place change gave the tensor a new version counter: its views, its detach() copies and the tensors "
+    "saved from it still read the old list, and miss the change. Add one to the value of the counter it has "
+    "(reread exercise 6.6)."
+)
 VIEW_ONLY = N_(
     "an in-place change through a view counted a version on the view only, not on its base: a view must share "
     "its base's version counter (the same list), not a copy of it (reread exercise 6.6)."
@@ -411,8 +416,11 @@ def an_in_place_change_is_counted_and_refused_later(see):
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     b = a * 2
     c = b * b
+    counter = b._version_counter
     b.mul_(3)
     see(b._version, N_("b._version after b.mul_(3)"), mistakes=[(0, NOT_BUMPED), (2, BUMPED_TWICE)])
+    see(b._version_counter is counter, N_("whether b still has the same version counter after b.mul_(3)"),
+        mistakes=[(False, COUNTER_REPLACED)])
     see(_error_of(lambda: c.sum().backward()), N_("the error of backward through c = b * b after b.mul_(3)"),
         mistakes=[(None, NOT_CHECKED)])
 

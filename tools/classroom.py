@@ -73,15 +73,11 @@ feedback_page.configure(c, language={language!r})
 '''
 
 
-def chapter_of(step):
-    return int(step.split(".")[0])
-
-
 def learner_files(chapter):
     """The package files (relative to the assignment) holding the steps of ``chapter``."""
     files = set()
     for path in sorted(build.PACKAGE.rglob("*.py")):
-        if any(chapter_of(step) == chapter for step, *_ in editions.regions(path.read_text())):
+        if any(editions.chapter_of(step) == chapter for step, *_ in editions.regions(path.read_text())):
             files.add(("minigrad" / path.relative_to(build.PACKAGE)).as_posix())
     return sorted(files)
 
@@ -96,7 +92,7 @@ def write_assignment(source_dir, chapter, source, language):
     source_dir.mkdir(parents=True, exist_ok=True)
     notebook = notebooks.for_language(notebooks.read_source(source), language, source.stem, solutions="marked")
     (source_dir / f"{source.stem}.ipynb").write_text(notebooks.text_of(notebook))
-    solved = {step for step in editions.steps_in(build.PACKAGE) if chapter_of(step) < chapter}
+    solved = {step for step in editions.steps_in(build.PACKAGE) if editions.chapter_of(step) < chapter}
     editions.write_package(build.PACKAGE, source_dir / "minigrad", keep=solved)
     without_key(source_dir / "minigrad" / "steps" / "answers.py")
 

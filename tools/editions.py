@@ -14,7 +14,8 @@ import re
 import shutil
 from pathlib import Path
 
-BEGIN = re.compile(r"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>\d+\.\d+)(?P<quiet> quiet)?\s*$")
+BEGIN = re.compile(r"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>\d+\.\d+|C\d+)(?P<quiet> quiet)?\s*$")
+CHALLENGE = 1000  # a challenge's place after its chapter's steps
 END = re.compile(r"^\s*# END SOLUTION\s*$")
 
 
@@ -64,7 +65,24 @@ def render(text, keep=frozenset()):
 def steps_in(package):
     """Every step ID that has a solution region in ``package``, sorted."""
     found = {step for path in sorted(Path(package).rglob("*.py")) for step, *_ in regions(path.read_text())}
-    return sorted(found, key=lambda s: tuple(int(p) for p in s.split(".")))
+    return sorted(found, key=step_key)
+
+
+def step_key(step):
+    """Where a step sorts: ``"2.10"`` after ``"2.9"``, and chapter 2's optional challenge ``"C2"`` after both."""
+    if step.startswith("C"):
+        return int(step[1:]), CHALLENGE
+    chapter, number = step.split(".")
+    return int(chapter), int(number)
+
+
+def chapter_of(step):
+    """``"2.3"`` and ``"C2"`` belong to chapter 2."""
+    return step_key(step)[0]
+
+
+def is_challenge(step):
+    return step.startswith("C")
 
 
 def write_package(source, target, keep=frozenset()):

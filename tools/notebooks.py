@@ -6,7 +6,8 @@ that jupytext reads. Markdown cells carry ``{"lang": "en"}`` or ``{"lang": "zh"}
 same code in the same order. Only their comments differ: they are written in English
 and translated through the message catalogue, like every message of the package
 (``python -m tools.messages`` gathers them). A code cell that is only ``minigrad.check("X.Y")``
-becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``).
+becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``); the check cell of a chapter's
+optional challenge (``minigrad.check("C2")``) stays an ordinary cell, never graded.
 
 Practice questions: an answer cell holds ``answer_qN_M = None`` followed by the right
 answer between ``### BEGIN SOLUTION`` and ``### END SOLUTION``; the learner's notebook
@@ -21,10 +22,10 @@ import tokenize
 import jupytext
 import nbformat
 
-from . import messages
+from . import editions, messages
 
 LANGUAGES = ("en", "zh")
-CHECK = re.compile(r'^minigrad\.check(?:_answer)?\("(?P<step>q?\d+\.\d+)"(?:, answer_q\d+_\d+)?\)\s*$')
+CHECK = re.compile(r'^minigrad\.check(?:_answer)?\("(?P<step>q?\d+\.\d+|C\d+)"(?:, answer_q\d+_\d+)?\)\s*$')
 SOLUTION = re.compile(r"^### BEGIN SOLUTION\n.*?^### END SOLUTION\n?", re.MULTILINE | re.DOTALL)
 SET_LANGUAGE = 'minigrad.set_language("en")'
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -66,7 +67,7 @@ def _code_cell(cell, language, solutions):
         text = SOLUTION.sub(kept if solutions else "", text).rstrip("\n")
     code = nbformat.v4.new_code_cell(text)
     check = CHECK.match(text.strip())
-    if check:
+    if check and not editions.is_challenge(check["step"]):
         code.metadata["nbgrader"] = _nbgrader(True, grade_id(check["step"]), cell.metadata.get("points", 1))
     elif answer:
         name = re.match(r"\s*(\w+)", text).group(1)

@@ -16,6 +16,7 @@ from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
 CHAPTERS = ("chapter1", "chapter2", "chapter3", "chapter4", "chapter5", "chapter6")
+CHALLENGE = 1000  # where a challenge sorts among its chapter's steps
 EXPECTED = Path(__file__).resolve().parent / "expected.json"
 
 
@@ -38,8 +39,20 @@ def load_all():
 
 
 def order(step_id):
-    """``"2.10"`` after ``"2.9"``: steps sort by their numbers."""
+    """``"2.10"`` after ``"2.9"``: steps sort by their numbers; chapter 2's optional challenge ``"C2"`` comes
+    after its steps."""
+    if is_challenge(step_id):
+        return int(step_id[1:]), CHALLENGE
     return tuple(int(part) for part in step_id.split("."))
+
+
+def is_challenge(step_id):
+    """``"C2"``: chapter 2's optional challenge, checked like a step but never graded."""
+    return step_id.startswith("C")
+
+
+def chapter_of(step_id):
+    return order(step_id)[0]
 
 
 def observe_step(step_id, seed):

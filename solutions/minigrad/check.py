@@ -15,7 +15,7 @@ import tempfile
 
 from . import practice
 from .messages import N_, language, say
-from .steps import expected_observations, order
+from .steps import chapter_of, expected_observations, is_challenge, order
 from .steps.answers import GRADED, is_right
 from .steps.judge import judge
 
@@ -30,6 +30,9 @@ WRONG_KIND = N_("✗ {question}: the answer is {kind}, and {answer} is {got}. Wr
 PROGRESS = N_("Progress: {passed} of {total} steps passed, {failing} failing, {todo} not started.")
 CHAPTER = N_("chapter {n}:")
 NEEDS = N_(" (needs {missing})")
+CHALLENGES = N_("optional challenges:")
+CHALLENGE_NOT_STARTED = N_("· Challenge {step} is optional and not started yet; nothing is graded here. Take it when "
+                           "you want more: minigrad.hint(\"{step}\") gives a first idea.")
 FAILING = N_("Failing: {steps}. Run minigrad.check(\"{first}\") to see why.")
 MARKS = {"passed": "✓", "failed": "✗", "not_implemented": "·"}
 JUDGED_AT_GRADING = N_("✓ {question}: your answer is recorded; your instructor's grading judges it.")
@@ -54,6 +57,9 @@ def check(step, *, timeout=120):
     if verdict["status"] == "passed":
         print(verdict["message"])
         return None
+    if verdict["status"] == "not_implemented" and is_challenge(step):
+        print(say(CHALLENGE_NOT_STARTED, step=step))  # optional: "Run all" goes on past it
+        return None
     error = StepNotImplemented if verdict["status"] == "not_implemented" else CheckFailed
     raise error(verdict["message"]) from None
 
@@ -72,17 +78,23 @@ def progress(*, timeout=120):
 
 
 def progress_report(verdicts):
-    """The learner's view of ``verdicts`` (step -> judge's verdict): a count, then a line per chapter."""
-    counts, chapters = {"passed": 0, "failed": 0, "not_implemented": 0}, {}
+    """The learner's view of ``verdicts`` (step -> judge's verdict): a count, then a line per chapter, then the
+    optional challenges (counted apart: the course is done without them)."""
+    counts, chapters, challenges = {"passed": 0, "failed": 0, "not_implemented": 0}, {}, []
     for step, verdict in verdicts.items():
         status = verdict["status"]
-        counts[status] += 1
         missing = verdict.get("missing", step)
         mark = MARKS[status] + " " + step + (say(NEEDS, missing=missing) if missing != step else "")
-        chapters.setdefault(step.split(".")[0], []).append(mark)
-    lines = [say(PROGRESS, passed=counts["passed"], total=len(verdicts), failing=counts["failed"],
+        if is_challenge(step):
+            challenges.append(mark)
+            continue
+        counts[status] += 1
+        chapters.setdefault(chapter_of(step), []).append(mark)
+    lines = [say(PROGRESS, passed=counts["passed"], total=sum(counts.values()), failing=counts["failed"],
                  todo=counts["not_implemented"])]
     lines += [say(CHAPTER, n=n) + "   " + "   ".join(marks) for n, marks in chapters.items()]
+    if challenges:
+        lines.append(say(CHALLENGES) + "   " + "   ".join(challenges))
     failing = [step for step, verdict in verdicts.items() if verdict["status"] == "failed"]
     if failing:
         lines.append(say(FAILING, steps=", ".join(failing), first=failing[0]))

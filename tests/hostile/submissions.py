@@ -19,10 +19,22 @@ sys.path.insert(0, str(ROOT))  # the tools package, also for the benchmark
 from tools import build, classroom, editions  # noqa: E402
 
 ASSIGNMENT, CHAPTER = "02_gradients", 2
-EARLIER = {s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) < CHAPTER}
-MINE = sorted(s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) == CHAPTER)
+
+
+def steps_before(chapter):
+    """The steps of the chapters before ``chapter``: solved in its assignment's snapshot."""
+    return {s for s in editions.steps_in(build.PACKAGE) if editions.chapter_of(s) < chapter}
+
+
+def steps_of(chapter):
+    """The graded steps of ``chapter``, in order (its optional challenge is left a stub)."""
+    return [s for s in editions.steps_in(build.PACKAGE)
+            if editions.chapter_of(s) == chapter and not editions.is_challenge(s)]
+
+
+EARLIER, MINE = steps_before(CHAPTER), steps_of(CHAPTER)
 HONEST = {"reference": EARLIER | set(MINE), "blank": set(EARLIER), "partial": EARLIER | {"2.1", "2.2"}}
-EXPECTED_HONEST = {"reference": 4.0, "blank": 0.0, "partial": 2.0}
+EXPECTED_HONEST = {"reference": float(len(MINE)), "blank": 0.0, "partial": 2.0}
 HIDDEN_MARKER = "HIDDEN-MARKER-5b2e"
 # The instructor's hidden test, added to step 2.1's graded cell of the test course's source notebook.
 HIDDEN_TEST = f"""
@@ -53,16 +65,6 @@ def hand_in(root, student, solved, scratch, assignment=ASSIGNMENT, answers=None)
     """Student ``student`` submits the released ``assignment`` with the steps in ``solved`` done (and ``answers``)."""
     return solved_copy(root, Path(root) / "submitted" / student / assignment, solved, Path(scratch) / student,
                        assignment, answers)
-
-
-def steps_before(chapter):
-    """The steps of the chapters before ``chapter``: solved in its assignment's snapshot."""
-    return {s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) < chapter}
-
-
-def steps_of(chapter):
-    """The steps of ``chapter``, in order."""
-    return [s for s in editions.steps_in(build.PACKAGE) if classroom.chapter_of(s) == chapter]
 
 
 def answer_cells(path):
@@ -105,7 +107,7 @@ def add_cell(folder, code, assignment=ASSIGNMENT):
 
 def replace_stub(folder, step, code):
     """Write ``code`` in place of the stub of ``step`` in the submitted package."""
-    for name in classroom.learner_files(classroom.chapter_of(step)):
+    for name in classroom.learner_files(editions.chapter_of(step)):
         path = Path(folder) / name
         stub = re.search(rf'^(?P<indent>\s*)raise NotImplementedError\("step {re.escape(step)}:.*$', path.read_text(),
                          re.MULTILINE)

@@ -11,7 +11,8 @@ from minigrad.steps import chapter3
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
 
-MODE = "autograd/grad_mode.py"
+MODE, DECORATORS = "autograd/grad_mode.py", "autograd/mode_decorators.py"
+GENERATOR_LOOP = '    method, value = "send", None\n    while True:\n'
 ENABLE_ENTER = "        self._prev = is_grad_enabled()\n        _set_enabled(True)\n"
 EXITS = {"3.4": "都交还进入时的模式。\n", "3.5": "都交还调用之前的模式。\n"}  # the last line of each __exit__'s docstring
 SET_NOW = "        self._prev = is_grad_enabled()\n        _set_enabled(mode)\n"
@@ -53,6 +54,11 @@ MUTANTS = {
         chapter3.LEFT_AFTER_ERROR_3_5),
     "set_grad_enabled swallows exceptions": (
         "3.5", [_exit("3.5", "        _set_enabled(self._prev)\n        return True\n")], chapter3.SWALLOWED_3_5),
+    "C3: one context shared by every call": (
+        "C3", [(DECORATORS, "            with self._clone():\n                return func(", "            with self:\n"
+                "                return func(")], chapter3.SHARED_CONTEXT),
+    "C3: the generator keeps the mode between its values": (
+        "C3", [(DECORATORS, GENERATOR_LOOP, "    with context():\n        return (yield from steps)\n")], chapter3.LEAKED),
 }
 
 

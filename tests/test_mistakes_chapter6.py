@@ -21,6 +21,7 @@ UNPACKED = "        value = self.unpack_hook(self.value)\n"
 STALE = "        if self._counter[0] != self._version:\n            raise RuntimeError(self._modified_message(node))\n"
 SHARED = "        out._version_counter = input._version_counter\n"
 BUMP = "    target[...] = value\n    tensor._bump_version()\n"
+MULTI = "autograd/multi_grad_hook.py"
 
 # name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
 MUTANTS = {
@@ -61,6 +62,12 @@ MUTANTS = {
     "the counter replaced instead of counted": (
         "6.6", [(WRITE, BUMP, "    target[...] = value\n    tensor._version_counter = [tensor._version + 1]\n")],
         chapter6.COUNTER_REPLACED),
+    "C6: the handle removes nothing": ("C6", [(MULTI, "            each.remove()\n", "            pass\n")],
+                                       chapter6.STILL_CALLED),
+    "C6: mode any calls at every gradient": (
+        "C6", [(MULTI, "            if not arrived:\n                queue_callback(end_of_pass)\n                if mode == \"any\":\n"
+                "                    fn(grad)\n", "            if mode == \"any\":\n                fn(grad)\n"
+                "            if not arrived:\n                queue_callback(end_of_pass)\n")], chapter6.ANY_ONCE),
 }
 
 

@@ -476,3 +476,63 @@ def versions_after_changes_drawn_at_random(see):
             target.mul_(2.0)
         seen.append([x._version] + [v._version for v in views])
     see(seen, N_("the versions of x and of four views after in-place changes drawn at random"))
+
+
+NOT_ONCE = N_(
+    "in mode \"all\" the function must be called once per backward pass, with one gradient per tensor (None for a "
+    "tensor the pass did not reach), after the pass has computed them all (challenge C6)."
+)
+ANY_ONCE = N_(
+    "in mode \"any\" the function must be called once per backward pass, with the first gradient computed "
+    "(challenge C6)."
+)
+STILL_CALLED = N_("the function was still called after handle.remove() (challenge C6).")
+
+
+def _multi_hook_calls(mode):
+    """The arguments of each call of a multi-grad hook on (a, b) over three backward passes, the last after
+    removing it."""
+    from ..autograd.multi_grad_hook import register_multi_grad_hook
+
+    calls = []
+    a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0], requires_grad=True)
+
+    def record(grads):
+        calls.append(list(grads) if isinstance(grads, (list, tuple)) else grads)
+
+    handle = register_multi_grad_hook((a, b), record, mode=mode)
+    ((a * 2.0).sum() + (b * 3.0).sum()).backward()
+    (a * 5.0).sum().backward()
+    handle.remove()
+    (b * 7.0).sum().backward()
+    return calls
+
+
+@step("C6")
+def a_multi_grad_hook_sees_every_gradient(see):
+    calls = _multi_hook_calls("all")
+    see(len(calls), N_("calls of a multi-grad hook (mode \"all\") over three backward passes, the last after handle.remove()"),
+        mistakes=[(3, STILL_CALLED), (4, NOT_ONCE), (5, NOT_ONCE)])
+    see(calls, N_("the gradients each call received, in mode \"all\""))
+
+
+@step("C6")
+def a_multi_grad_hook_of_any_gradient(see):
+    calls = _multi_hook_calls("any")
+    see(len(calls), N_("calls of a multi-grad hook (mode \"any\") over three backward passes, the last after handle.remove()"),
+        mistakes=[(3, STILL_CALLED), (4, ANY_ONCE)])
+    see(calls, N_("the gradient each call received, in mode \"any\""))
+
+
+@step("C6")
+def a_multi_grad_hook_on_results(see):
+    from ..autograd.multi_grad_hook import register_multi_grad_hook
+
+    x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
+    y, z = x * 2.0, x * 3.0
+    calls = []
+    register_multi_grad_hook((y, z), lambda grads: calls.append(list(grads)))
+    (y * z).sum().backward()
+    see(calls, N_("the gradients of y = 2x and z = 3x given to a multi-grad hook by (y * z).sum().backward()"))
+    see.error(lambda: register_multi_grad_hook((x,), print, mode="some"), N_("the error for mode=\"some\""),
+              kind=ValueError)

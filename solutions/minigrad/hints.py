@@ -128,6 +128,21 @@ HINTS = {
            "  remember the current mode on self; switch the mode to mode\n"
            "__exit__: switch the mode to what self remembered"),
     ),
+    "C3": (
+        N_("A decorated function runs each call inside a block of the mode; a decorated generator runs inside the "
+           "mode only while it works, and gives the caller's mode back each time it hands out a value."),
+        N_("For a function: a fresh context per call (_clone), so recursive calls do not share what they "
+           "remember. For a generator: a loop that resumes it (send first, or throw what the caller threw) "
+           "inside a fresh context, stops on StopIteration with its value, yields the result outside the "
+           "context, and closes the generator inside one when the caller closes."),
+        N_("function: with a fresh clone: return func(...)\n"
+           "generator: method, value = send, None; loop:\n"
+           "  try: in a fresh context: result = the method on the generator with value\n"
+           "  except StopIteration: return its value\n"
+           "  try: value = (yield result), method = send\n"
+           "  except GeneratorExit: close the generator in a fresh context; raise\n"
+           "  except any other error: method, value = throw, the error"),
+    ),
     "4.1": (
         N_("backward(gradient) computes v^T J: the v you give must have the output's shape, since it weighs "
            "each element of the output."),
@@ -256,6 +271,18 @@ HINTS = {
         N_("view_of: out's version counter = input's version counter (the same list)\n"
            "_write: after storing the value, bump the tensor's version\n"
            "unpack: if the counter's value differs from the version saved: raise RuntimeError(6.3's message)"),
+    ),
+    "C6": (
+        N_("One hook per tensor collects the gradients of the pass in progress; the first to arrive also asks "
+           "the engine to call something at the end of the pass (queue_callback), which hands them all to fn."),
+        N_("Keep a dict position -> gradient for the pass. Each tensor's hook stores its gradient; the first one "
+           "of a pass queues the end-of-pass callback, and in mode \"any\" calls fn with its own gradient. At the "
+           "end: in mode \"all\", call fn with one entry per tensor (None where nothing arrived); empty the dict "
+           "for the next pass. The handle removes every tensor's hook."),
+        N_("arrived = {}\nend_of_pass: grads = arrived's entry for each position, or None; clear arrived; "
+           "if mode is all: fn(grads)\n"
+           "hook for position i: if arrived is empty: queue end_of_pass; if mode is any: fn(grad)\n"
+           "  arrived[i] = grad\nregister one such hook on each tensor that requires grad; wrap the handles"),
     ),
 }
 

@@ -304,3 +304,105 @@ def set_grad_enabled_drawn_at_random(see):
             modes.append(grad_mode._enabled)
     grad_mode._set_enabled(True)
     see(modes, N_("grad mode after each call of set_grad_enabled, plain or with `with`, drawn at random"))
+
+
+SHARED_CONTEXT = N_(
+    "after a recursive call of a function decorated with @no_grad(), grad mode stayed off: each call must run "
+    "in a context of its own (self._clone()), or the inner calls overwrite the mode the outer one remembered "
+    "(challenge C3)."
+)
+NOT_IN_MODE = N_(
+    "the decorated function did not run in the mode: wrap each call in a `with` block of the context "
+    "(challenge C3)."
+)
+LEAKED = N_(
+    "between two values of a decorated generator, the caller was left in the generator's mode: enter the mode "
+    "around each resumption only, and leave it before handing the value out (challenge C3)."
+)
+GENERATOR_OUTSIDE = N_(
+    "the decorated generator's body did not run in the mode: each resumption (send, throw, close) must happen "
+    "inside a fresh block of the mode (challenge C3)."
+)
+
+
+def _grad_enabled_now():
+    return grad_mode._enabled
+
+
+@step("C3")
+def a_decorated_function_runs_in_the_mode(see):
+    decorated = no_grad()(_grad_enabled_now)
+    see(decorated(), N_("grad mode inside a function decorated with @no_grad()"), mistakes=[(True, NOT_IN_MODE)])
+    see(grad_mode._enabled, N_("grad mode after calling it"))
+    see(decorated.__name__, N_("the name of the decorated function"))
+    with no_grad():
+        see(enable_grad()(_grad_enabled_now)(), N_("grad mode inside a function decorated with @enable_grad(), "
+                                                   "called inside no_grad"), mistakes=[(False, NOT_IN_MODE)])
+        see(grad_mode._enabled, N_("grad mode after that call, still inside no_grad"))
+
+
+@step("C3")
+def a_recursive_decorated_function_gives_the_mode_back(see):
+    def countdown(n):
+        return countdown(n - 1) if n else grad_mode._enabled
+
+    countdown = no_grad()(countdown)
+    see(countdown(3), N_("grad mode at the bottom of a recursive function decorated with @no_grad()"))
+    see(grad_mode._enabled, N_("grad mode after the recursive calls"), mistakes=[(False, SHARED_CONTEXT)])
+    grad_mode._set_enabled(True)
+
+
+@step("C3")
+def errors_leave_a_decorated_function(see):
+    def fails():
+        raise KeyError("inside")
+
+    came_out = False
+    try:
+        no_grad()(fails)()
+    except KeyError:
+        came_out = True
+    see(came_out, N_("whether the exception raised in a decorated function came out of it"))
+    see(grad_mode._enabled, N_("grad mode after the exception"))
+    grad_mode._set_enabled(True)
+
+
+def _generator_trace():
+    """Drive a generator decorated with @no_grad(): the modes it and its caller see at each turn."""
+    cleanup = []
+
+    def steps():
+        got = yield grad_mode._enabled
+        try:
+            yield [got, grad_mode._enabled]
+        except KeyError:
+            yield ["thrown", grad_mode._enabled]
+        finally:
+            cleanup.append(grad_mode._enabled)
+        return "done"
+
+    steps = no_grad()(steps)
+    walk = steps()
+    trace = [next(walk), grad_mode._enabled, walk.send(5), grad_mode._enabled]
+    trace += [walk.throw(KeyError("thrown in")), grad_mode._enabled]
+    try:
+        next(walk)
+    except StopIteration as stop:
+        trace.append(stop.value)
+    closed = steps()
+    next(closed)
+    closed.send(1)
+    closed.close()
+    return trace, cleanup, grad_mode._enabled
+
+
+@step("C3")
+def a_decorated_generator_runs_each_step_in_the_mode(see):
+    trace, cleanup, after = _generator_trace()
+    grad_mode._set_enabled(True)
+    see(trace[0], N_("grad mode inside a generator decorated with @no_grad(), at its first value"),
+        mistakes=[(True, GENERATOR_OUTSIDE)])
+    see(trace[1], N_("the caller's grad mode after the generator's first value"), mistakes=[(False, LEAKED)])
+    see(trace, N_("the values and modes of a decorated generator driven by next, send, throw and next again"))
+    see(cleanup, N_("grad mode in the generator's finally clause, when it ends and when it is closed"))
+    see(after, N_("grad mode after the generators are done"))

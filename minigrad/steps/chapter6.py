@@ -490,38 +490,38 @@ STILL_CALLED = N_("the function was still called after handle.remove() (challeng
 
 
 def _multi_hook_calls(mode):
-    """The arguments of each call of a multi-grad hook on (a, b) over three backward passes, the last after
-    removing it."""
+    """What a multi-grad hook on (a, b) received in each of three backward passes, the last after removing it:
+    one list of calls per pass."""
     from ..autograd.multi_grad_hook import register_multi_grad_hook
 
-    calls = []
+    passes = []
     a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0], requires_grad=True)
-
-    def record(grads):
-        calls.append(list(grads) if isinstance(grads, (list, tuple)) else grads)
-
-    handle = register_multi_grad_hook((a, b), record, mode=mode)
-    ((a * 2.0).sum() + (b * 3.0).sum()).backward()
-    (a * 5.0).sum().backward()
-    handle.remove()
-    (b * 7.0).sum().backward()
-    return calls
+    handle = register_multi_grad_hook(
+        (a, b), lambda grads: passes[-1].append(list(grads) if isinstance(grads, (list, tuple)) else grads), mode=mode)
+    for loss in (lambda: (a * 2.0).sum() + (b * 3.0).sum(), lambda: (a * 5.0).sum(), lambda: (b * 7.0).sum()):
+        if len(passes) == 2:
+            handle.remove()
+        passes.append([])
+        loss().backward()
+    return passes
 
 
 @step("C6")
 def a_multi_grad_hook_sees_every_gradient(see):
-    calls = _multi_hook_calls("all")
-    see(len(calls), N_("calls of a multi-grad hook (mode \"all\") over three backward passes, the last after handle.remove()"),
-        mistakes=[(3, STILL_CALLED), (4, NOT_ONCE), (5, NOT_ONCE)])
-    see(calls, N_("the gradients each call received, in mode \"all\""))
+    passes = _multi_hook_calls("all")
+    see([len(calls) for calls in passes], N_("calls of a multi-grad hook (mode \"all\") in each of three backward "
+                                            "passes, the last after handle.remove()"),
+        mistakes=[([1, 1, 1], STILL_CALLED), ([2, 1, 0], NOT_ONCE), ([2, 1, 1], NOT_ONCE), ([0, 0, 0], NOT_ONCE)])
+    see(passes, N_("the gradients each call received, in mode \"all\""))
 
 
 @step("C6")
 def a_multi_grad_hook_of_any_gradient(see):
-    calls = _multi_hook_calls("any")
-    see(len(calls), N_("calls of a multi-grad hook (mode \"any\") over three backward passes, the last after handle.remove()"),
-        mistakes=[(3, STILL_CALLED), (4, ANY_ONCE)])
-    see(calls, N_("the gradient each call received, in mode \"any\""))
+    passes = _multi_hook_calls("any")
+    see([len(calls) for calls in passes], N_("calls of a multi-grad hook (mode \"any\") in each of three backward "
+                                            "passes, the last after handle.remove()"),
+        mistakes=[([1, 1, 1], STILL_CALLED), ([2, 1, 0], ANY_ONCE), ([2, 1, 1], ANY_ONCE)])
+    see(passes, N_("the gradient each call received, in mode \"any\""))
 
 
 @step("C6")

@@ -138,10 +138,10 @@ HINTS = {
         N_("function: with a fresh clone: return func(...)\n"
            "generator: method, value = send, None; loop:\n"
            "  try: in a fresh context: result = the method on the generator with value\n"
-           "  except StopIteration: return its value\n"
+           "  on StopIteration: return its value\n"
            "  try: value = (yield result), method = send\n"
-           "  except GeneratorExit: close the generator in a fresh context; raise\n"
-           "  except any other error: method, value = throw, the error"),
+           "  on GeneratorExit: close the generator in a fresh context; raise\n"
+           "  on any other error: method, value = throw, the error"),
     ),
     "4.1": (
         N_("backward(gradient) computes v^T J: the v you give must have the output's shape, since it weighs "

@@ -55,8 +55,7 @@ MUTANTS = {
     "set_grad_enabled swallows exceptions": (
         "3.5", [_exit("3.5", "        _set_enabled(self._prev)\n        return True\n")], chapter3.SWALLOWED_3_5),
     "C3: one context shared by every call": (
-        "C3", [(DECORATORS, "            with self._clone():\n                return func(", "            with self:\n"
-                "                return func(")], chapter3.SHARED_CONTEXT),
+        "C3", [(DECORATORS, "            with self._clone():\n", "            with self:\n")], chapter3.SHARED_CONTEXT),
     "C3: the generator keeps the mode between its values": (
         "C3", [(DECORATORS, GENERATOR_LOOP, "    with context():\n        return (yield from steps)\n")], chapter3.LEAKED),
 }

@@ -406,3 +406,25 @@ def a_decorated_generator_runs_each_step_in_the_mode(see):
     see(trace, N_("the values and modes of a decorated generator driven by next, send, throw and next again"))
     see(cleanup, N_("grad mode in the generator's finally clause, when it ends and when it is closed"))
     see(after, N_("grad mode after the generators are done"))
+
+
+@step("C3")
+def decorated_functions_calling_each_other_at_random(see):
+    def innermost():
+        return [grad_mode._enabled]
+
+    call = innermost
+    for _ in range(int(see.rng.integers(2, 6))):
+        kind = see.rng.choice(["no_grad", "enable_grad", "on", "off"])
+        context = {"no_grad": no_grad, "enable_grad": enable_grad}.get(kind)
+        decorate = context() if context else set_grad_enabled(kind == "on")
+
+        def outer(inner=call):
+            return [grad_mode._enabled] + inner()
+
+        call = decorate(outer)
+    with (no_grad() if see.rng.random() < 0.5 else enable_grad()):
+        modes = call() + [grad_mode._enabled]
+    see(modes + [grad_mode._enabled], N_("grad mode in each of decorated functions calling each other, drawn at "
+                                         "random, then after them"))
+    grad_mode._set_enabled(True)

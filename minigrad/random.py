@@ -736,7 +736,10 @@ def bernoulli(input, p=None, *, generator=None):
     """0/1 samples shaped like input: with probabilities input, or with one probability p."""
     probabilities = input._array if p is None else float(p)
     values = _generator(generator)._bernoulli(probabilities, input._array.shape, input._array.dtype)
-    return _new_tensor(values)
+    out = _new_tensor(values)
+    if p is None and should_record(input):
+        record(out, BernoulliBackward0(), input)  # a sample has no gradient: PyTorch records zeros
+    return out
 
 
 def get_rng_state():
@@ -776,6 +779,12 @@ class UniformBackward0(_RandomFillBackward):
 
 
 class NormalBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+class BernoulliBackward0(_RandomFillBackward):
+    """``bernoulli(probs)``: the probabilities get a zero gradient."""
+
     __slots__ = ()
 
 

@@ -1,8 +1,9 @@
 """``torch.nn``: the parts of PyTorch's neural-network package the course uses."""
-from . import functional, init
+from . import functional, init, parameter  # noqa: F401 - torch.nn.parameter
 from .layers import BatchNorm1d, Dropout, Flatten, Linear, LogSoftmax, ReLU, Sequential, Sigmoid, Softmax, Tanh
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
-from .module import Module, Parameter
+from .module import Module
+from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "Dropout", "Flatten", "Linear", "LogSoftmax", "MSELoss",

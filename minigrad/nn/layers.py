@@ -8,7 +8,8 @@ from ..creation import empty, tensor
 from ..ops import pointwise
 from . import functional as F
 from . import init
-from .module import Module, Parameter
+from .module import Module
+from .parameter import Parameter
 
 
 class Linear(Module):

@@ -35,14 +35,12 @@ class MulBackward0(Node):
         raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent_self, tangent_other):
-        """Forward mode: d(x y) = dx y + x dy (an input with no tangent contributes nothing)."""
+        """Forward mode: d(x y) = dx y + x dy (an input with no tangent contributes nothing).
+
+        前向模式：d(x y) = dx y + x dy（没有切向量的输入不贡献任何项）。
+        """
         other, self_ = self.saved_tensors
-        out = 0
-        if tangent_self is not None:
-            out = out + tangent_self * other
-        if tangent_other is not None:
-            out = out + self_ * tangent_other
-        return out
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class AddBackward0(Node):
@@ -96,6 +94,14 @@ class DivBackward0(Node):
         grad_self = sum_to(grad / other, self.self_shape) if need_self else None
         grad_other = sum_to(-grad * self_ / (other * other), self.other_shape) if need_other else None
         return grad_self, grad_other
+
+    def jvp(self, tangent_self, tangent_other):
+        """Forward mode: d(x / y) = dx / y - x dy / y**2 (an input with no tangent contributes nothing).
+
+        前向模式：d(x / y) = dx / y - x dy / y**2（没有切向量的输入不贡献任何项）。
+        """
+        self_, other = self.saved_tensors
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class NegBackward0(Node):

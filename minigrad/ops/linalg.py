@@ -56,6 +56,14 @@ class MmBackward0(Node):
         need_self, need_mat2 = self.needs_input_grad
         raise NotImplementedError("step 2.4: your code goes here (see the chapter's exercise)")
 
+    def jvp(self, tangent_self, tangent_mat2):
+        """Forward mode: d(A B) = dA B + A dB, the product rule with the factors kept in order.
+
+        前向模式：d(A B) = dA B + A dB，即乘积法则，两个因子的顺序不能交换。
+        """
+        self_, mat2 = self.saved_tensors
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+
 
 class MvBackward0(Node):
     """out = self @ vec (matrix times vector): d/d(self) = outer(grad, vec), d/d(vec) = self.T @ grad."""

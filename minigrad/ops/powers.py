@@ -29,6 +29,14 @@ class PowBackward0(Node):
         lowered = dispatch(self_, lambda a: _power(a, exponent - 1), lambda t: t ** (exponent - 1))
         return grad * (exponent * lowered)  # grouped as PyTorch groups it: the same roundings
 
+    def jvp(self, tangent):
+        """Forward mode: d(x ** n) = n x ** (n - 1) dx, and 0 for n = 0 (even where x is 0).
+
+        前向模式：d(x ** n) = n x ** (n - 1) dx；n = 0 时为 0（x 为 0 的地方也是）。
+        """
+        self_, exponent = self.saved_tensors
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+
 
 class PowBackward1(Node):
     """out = self ** exponent, both tensors: d/d(exponent) = out * log(self)."""

@@ -1,4 +1,4 @@
-"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing, freeing."""
+"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing, freeing (forward mode: ``chapter4_forward``)."""
 import gc
 import inspect
 import weakref
@@ -44,6 +44,22 @@ REPLACED = N_(
 )
 
 
+VERSION_NOT_COUNTED = N_(
+    "adding into .grad in place is an in-place change like any other: it must count one more version of .grad, "
+    "so that a node which saved .grad can tell it changed (reread exercise 4.2)."
+)
+HISTORY_DROPPED = N_(
+    "a plain gradient (an array: no create_graph) replaced a .grad that has a history by a new tensor: PyTorch "
+    "adds it into that .grad in place, which keeps its grad_fn; only a recorded backward builds a new .grad "
+    "(reread exercise 4.2)."
+)
+SUM_NOT_RECORDED = N_(
+    "with create_graph=True the gradient arrives as a tensor, and the sum must be recorded in the graph: build "
+    "the new .grad out of place, from .grad and the gradient, instead of writing into the old array "
+    "(reread exercise 4.2)."
+)
+
+
 @step("4.2")
 def a_second_gradient_is_added(see):
     w = _leaf([1.0, 2.0], requires_grad=True)
@@ -52,6 +68,29 @@ def a_second_gradient_is_added(see):
     accumulate_grad(w, np.array([1.0, 2.0], dtype=np.float32))
     see(w._grad, N_("w.grad after a second gradient arrives"), mistakes=[(_leaf([1.0, 2.0]), REPLACED)])
     see.that(w._grad is kept, N_("add in place: w.grad must stay the same tensor"))
+    see(kept._version, N_("the version of w.grad after one addition in place"), mistakes=[(0, VERSION_NOT_COUNTED)])
+
+
+@step("4.2")
+def a_grad_with_a_history_grows_in_place(see):
+    w = _leaf([1.0, 2.0], requires_grad=True)
+    w._grad = _leaf([0.5, 0.5], requires_grad=True) * 2  # as after backward(create_graph=True)
+    kept, producer = w._grad, w._grad.grad_fn
+    accumulate_grad(w, np.array([1.0, 2.0], dtype=np.float32))
+    see.that(w._grad is kept, HISTORY_DROPPED)
+    see.that(w._grad.grad_fn is producer, HISTORY_DROPPED)
+    see(w._grad._array, N_("the values of w.grad after a plain gradient is added"))
+
+
+@step("4.2")
+def a_recorded_gradient_makes_a_new_grad(see):
+    w = _leaf([1.0, 2.0], requires_grad=True)
+    w._grad = kept = _leaf([0.5, 0.5])
+    accumulate_grad(w, _leaf([1.0, 2.0], requires_grad=True) * 1)  # a tensor, as with create_graph=True
+    see(w._grad.requires_grad, N_("whether w.grad requires grad after a recorded gradient is added"),
+        mistakes=[(False, SUM_NOT_RECORDED)])
+    see(kept._array, N_("the former w.grad, which must be left as it was"), mistakes=[(np.array([1.5, 2.5], np.float32), SUM_NOT_RECORDED)])
+    see(w._grad._array, N_("the values of the new w.grad"))
 
 
 @step("4.3")
@@ -172,3 +211,6 @@ def backward_frees_a_chain_drawn_at_random(see):
     _written()
     y.sum().backward()
     see([value._array is None for value in saved], N_("for each tensor the chain's nodes saved: freed by backward"))
+
+
+from . import chapter4_forward  # noqa: E402,F401 - registers the checks of 4.5 to 4.7, after those of 4.1 to 4.4

@@ -9,7 +9,7 @@ from . import autograd, nn, notebook, ops, optim, public_names
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled
-from .autograd.grad_mode import is_inference_mode_enabled
+from .autograd.inference_mode import is_inference_mode_enabled
 from . import func  # noqa: E402 - the transforms, built on the operations
 from .check import check, check_answer, progress
 from .hints import hint
@@ -27,9 +27,13 @@ from .random import (
     Generator, bernoulli, get_rng_state, initial_seed, manual_seed, normal, rand, rand_like, randint, randn,
     randn_like, randperm, seed, set_rng_state,
 )
+from . import distributions, sampling, utils  # noqa: F401 - sampling: torch.multinomial, declared with @public
 from .serialization import load, save
 from .shape import Size
 from .tensor import Tensor, legacy_tensor
+from . import tensor_attributes
+
+tensor_attributes.install()
 
 # The operations: ``torch.exp`` and ``Tensor.exp``, as each operation declares them (``public_names``).
 globals().update(public_names.TORCH)

@@ -30,6 +30,7 @@ class TensorData:
     """The array behind a tensor and the Python protocol around it (shape, dtype, printing...)."""
 
     __slots__ = ()
+    _inference = False  # True in the ``__dict__`` of an inference tensor (autograd/inference_mode.py)
 
     # ------------------------------------------------------------ shape and type
 

@@ -14,9 +14,8 @@ from . import anomaly_mode, grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import run_backward
 from .function import Function, FunctionCtx
-from .grad_mode import (
-    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
-)
+from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .inference_mode import inference_mode, is_inference_mode_enabled
 from . import graph, multi_grad_hook
 from .graph import Node, grad_accumulator, gradient_edge
 from .variable import Variable

@@ -9,16 +9,11 @@ Each context also works as a decorator (``@no_grad()``): that part is ``mode_dec
 from .mode_decorators import DecoratorContext, SetAtOnce
 
 _enabled = True
-_inference = False  # inside inference_mode (which, here, is no_grad under another name)
 
 
 def is_grad_enabled():
     """True when new operations record the graph."""
     return _enabled
-
-
-def is_inference_mode_enabled():
-    return _inference
 
 
 def _set_enabled(mode):
@@ -103,25 +98,3 @@ class set_grad_enabled(SetAtOnce):
         # BEGIN SOLUTION 3.5
         _set_enabled(self._prev)
         # END SOLUTION
-
-
-class inference_mode(DecoratorContext):
-    """Like ``no_grad`` here (``inference_mode(False)`` like ``enable_grad``): minigrad has
-    no inference tensors, and ``enable_grad`` inside it does record again."""
-
-    def __init__(self, mode=True):
-        self._mode = mode
-
-    def _clone(self):
-        return inference_mode(self._mode)
-
-    def __enter__(self):
-        global _inference
-        self._prev, self._prev_inference = _enabled, _inference
-        _set_enabled(not self._mode)
-        _inference = bool(self._mode)
-
-    def __exit__(self, *exc):
-        global _inference
-        _set_enabled(self._prev)
-        _inference = self._prev_inference

@@ -97,13 +97,21 @@ def accumulate_grad(variable, grad):
 def add_to_grad(variable, grad):
     """Gradients add up across backward calls, until someone zeroes or clears ``.grad``.
 
+    A recorded backward (``create_graph=True``) hands tensors, and their sum must be recorded
+    too: a new ``.grad``. Otherwise the sum goes into ``.grad`` itself, as PyTorch does, even
+    when ``.grad`` has a history of its own, which it keeps.
+
     多次调用 ``backward()`` 时梯度会累加，直到有人把 ``.grad`` 清零或清空。
+
+    被记录的反向传播（``create_graph=True``）传来的是张量，它们的和也必须被记录：得到一个新的 ``.grad``。
+    否则像 PyTorch 一样把和加进 ``.grad`` 本身，即使 ``.grad`` 有自己的历史，这段历史也保留下来。
     """
     # BEGIN SOLUTION 4.2
-    if isinstance(grad, Tensor) or variable._grad.requires_grad:  # keep the graph: out of place
+    if isinstance(grad, Tensor):
         variable._grad = variable._grad + grad
     else:
         np.add(variable._grad._array, grad, out=variable._grad._array, casting="unsafe")
+        variable._grad._bump_version()
     # END SOLUTION
 
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import saved_hooks
+from .inference_mode import SAVED, refuse_outside
 
 PACKED = object()  # SavedTensor._array of a tensor a pack hook holds
 _UNCHANGED = [0]  # the version counter of a saved number until it becomes a tensor; never bumped
@@ -38,11 +39,14 @@ class SavedForms:
 
     def _pack_if_hooked(self, tensor):
         """Inside ``saved_tensors_hooks``, keep what the innermost pack hook returns instead.
-        ``_hooks_in_effect`` lists the open blocks' ``(pack, unpack)`` pairs, innermost last.
+        ``_hooks_in_effect`` lists the open blocks' ``(pack, unpack)`` pairs, innermost last. (Called for
+        every tensor saved: it also refuses an inference tensor, as PyTorch does.)
 
         在 ``saved_tensors_hooks`` 中，改为保存最内层打包钩子（pack hook）返回的东西。
         ``_hooks_in_effect`` 按顺序列出各个打开的代码块的 ``(pack, unpack)``，最内层的在最后。
         """
+        if tensor._inference:
+            refuse_outside(tensor, SAVED)
         # BEGIN SOLUTION 6.5 quiet
         if _hooks_in_effect:
             pack_hook, unpack_hook = _hooks_in_effect[-1]

@@ -31,6 +31,8 @@ def view_of(input, array):
         # BEGIN SOLUTION 6.6 quiet
         out._version_counter = input._version_counter
         # END SOLUTION
+        if out._inference != base._inference:  # an inference tensor exactly when its base is
+            out._inference = base._inference
         if grad_mode._enabled:
             register_view(base, out)
         else:

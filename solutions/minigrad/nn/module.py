@@ -1,4 +1,4 @@
-"""``nn.Parameter`` and ``nn.Module``: the containers every network is built from.
+"""``nn.Module``: the container every network is built from (its parameters are ``parameter.py``'s).
 
 A Module keeps its parameters, buffers and sub-modules in three dictionaries, filled
 by plain attribute assignment (``self.fc = nn.Linear(3, 2)``): ``__setattr__`` sees
@@ -11,30 +11,9 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd.grad_mode import no_grad
-from ..creation import INTEGER_GRAD, empty
 from ..hooks import add_hook
 from ..tensor import Tensor
-
-
-class Parameter(Tensor):
-    """A tensor that a Module registers as one of its parameters (a leaf that requires grad).
-
-    It shares memory and version counter with ``data``, as PyTorch's does: the
-    parameter *is* that storage, seen as something to train.
-    """
-
-    def __new__(cls, data=None, requires_grad=True):
-        if data is None:
-            data = empty(0)
-        shared = data.detach()
-        if requires_grad and not shared.is_floating_point():
-            raise RuntimeError(INTEGER_GRAD)
-        param = cls._wrap(shared._array, requires_grad)
-        param._version_counter = shared._version_counter
-        return param
-
-    def __repr__(self):
-        return "Parameter containing:\n" + super().__repr__()
+from .parameter import Parameter
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):

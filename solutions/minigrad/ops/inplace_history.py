@@ -10,6 +10,7 @@ import numpy as np
 
 from ..autograd import grad_mode
 from ..autograd.graph import Node, record, should_record
+from ..autograd.inference_mode import IN_PLACE, refuse_outside
 from ..autograd.saved_tensor import op_name
 from ..autograd.view_tracking import live_views, register_view
 from ..dtypes import scalar_type_name
@@ -55,9 +56,12 @@ def apply(tensor, op, *args, **kwargs):
 
 
 def check_allowed(tensor, recording=False):
-    """Refuse what PyTorch refuses: writing into broadcast memory, and (under grad mode)
-    changing a leaf that requires grad, a view of one, or a view made under no_grad.
+    """Refuse what PyTorch refuses: writing into an inference tensor outside inference mode or
+    into broadcast memory, and (under grad mode) changing a leaf that requires grad, a view of
+    one, or a view made under no_grad.
     Any code that writes into a tensor's memory (the random fillers too) asks this first."""
+    if tensor._inference:
+        refuse_outside(tensor, IN_PLACE)
     array = tensor._array
     if any(stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
         raise RuntimeError(OVERLAP)
@@ -66,12 +70,12 @@ def check_allowed(tensor, recording=False):
     base = tensor._base
     if base is not None and type(tensor.grad_fn) in _MULTIPLE_VIEWS:
         raise RuntimeError(MULTIPLE_VIEWS.format(tensor._output_nr, op_name(tensor.grad_fn)))
-    if base is not None and "_made_in_no_grad" in tensor.__dict__ and (recording or base._requires_grad):
+    if base is not None and tensor.__dict__.get("_made_in_no_grad") and (recording or base._requires_grad):
         raise RuntimeError(NO_GRAD_VIEW)
-    if tensor.grad_fn is None and tensor._requires_grad:
-        raise RuntimeError(LEAF)
     if base is not None and base.grad_fn is None and base._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF)
+    if tensor.grad_fn is None and tensor._requires_grad:
+        raise RuntimeError(LEAF)
 
 
 def _old_value(tensor):

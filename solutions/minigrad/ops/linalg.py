@@ -60,6 +60,21 @@ class MmBackward0(Node):
         return grad_self, grad_mat2
         # END SOLUTION
 
+    def jvp(self, tangent_self, tangent_mat2):
+        """Forward mode: d(A B) = dA B + A dB, the product rule with the factors kept in order.
+
+        前向模式：d(A B) = dA B + A dB，即乘积法则，两个因子的顺序不能交换。
+        """
+        self_, mat2 = self.saved_tensors
+        # BEGIN SOLUTION 4.5
+        out = 0
+        if tangent_self is not None:
+            out = out + tangent_self @ mat2
+        if tangent_mat2 is not None:
+            out = out + self_ @ tangent_mat2
+        return out
+        # END SOLUTION
+
 
 class MvBackward0(Node):
     """out = self @ vec (matrix times vector): d/d(self) = outer(grad, vec), d/d(vec) = self.T @ grad."""

@@ -55,6 +55,12 @@ MUTANTS = {
     "in-place changes are not counted": ("6.6", [(WRITE, BUMP, "    target[...] = value\n")], chapter6.NOT_BUMPED),
     "in-place changes counted twice": ("6.6", [(WRITE, BUMP, BUMP + "    tensor._bump_version()\n")],
                                        chapter6.BUMPED_TWICE),
+    "a result written in place does not follow its tensor": (
+        "6.6", [(SAVED, "        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]\n",
+                 "        pass\n")], chapter6.NOT_FOLLOWED),
+    "item assignments are not counted": (
+        "6.6", [("ops/inplace.py", "        tensor._array[key] = source\n        tensor._bump_version()\n",
+                 "        tensor._array[key] = source\n")], chapter6.NOT_BUMPED),
     "stale saved tensors are used": ("6.6", [(SAVED, STALE, "")], chapter6.NOT_CHECKED),
     "a view gets a copy of the counter": (
         "6.6", [(VIEWS, SHARED, "        out._version_counter = list(input._version_counter)\n")], chapter6.VIEW_ONLY),

@@ -308,11 +308,13 @@ HINTS = {
     "6.6": (
         N_("One counter per piece of memory: a tensor, its views and its detach() copies share one list. Each "
            "write into that memory adds one, and a saved tensor compares the count now with the count it saw."),
-        N_("Three places: a view takes its input's counter itself (not a copy); the write of an in-place "
-           "operation counts one change; unpacking a saved tensor raises 6.3's error when the counter has moved "
-           "since it was saved."),
+        N_("A view takes its input's counter itself (not a copy); each write of an in-place operation, and each "
+           "item assignment that records nothing, counts one change; a saved result written into a tensor follows "
+           "that tensor's counter from its version now; unpacking a saved tensor raises 6.3's error when the "
+           "counter has moved since it was saved."),
         N_("view_of: out's version counter = input's version counter (the same list)\n"
-           "_write: after storing the value, bump the tensor's version\n"
+           "_write, and setitem's direct write: after storing the values, bump the tensor's version\n"
+           "follow: the saved counter = the tensor's counter; the saved version = its value now\n"
            "unpack: if the counter's value differs from the version saved: raise RuntimeError(6.3's message)"),
     ),
     "C6": (

@@ -84,8 +84,13 @@ class SavedTensor(SavedForms):
 
     def follow(self, tensor):
         """The saved output was written into ``tensor`` by an in-place operation: from now
-        on an in-place change of ``tensor`` makes it stale."""
+        on an in-place change of ``tensor`` makes it stale.
+
+        保存的输出已被原地操作写进 ``tensor``：从此以后，对 ``tensor`` 的原地操作会让它过期。
+        """
+        # BEGIN SOLUTION 6.6 quiet
         self._counter, self._version = tensor._version_counter, tensor._version_counter[0]
+        # END SOLUTION
 
 
 def op_name(node):

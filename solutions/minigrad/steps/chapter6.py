@@ -9,6 +9,7 @@ from ..autograd.saved_hooks import saved_tensors_hooks
 from ..autograd.saved_tensor import HINT, SavedTensor
 from ..autograd.view_tracking import view_of
 from ..messages import N_
+from ..ops.inplace import setitem
 from ..ops.inplace_history import _write
 from ..tensor import Tensor
 from . import draw, step
@@ -387,6 +388,11 @@ def saved_tensor_hooks_drawn_at_random(see):
     see([a._grad, b._grad], N_("a.grad and b.grad when the unpack hook scales each saved tensor by a number drawn at random"))
 
 
+NOT_FOLLOWED = N_(
+    "a result saved by an in-place operation's own node (y.exp_() keeps e^y, now in y's memory) was not refused "
+    "after y changed again: follow() must make it count with y's counter, from y's current version "
+    "(reread exercise 6.6)."
+)
 NOT_BUMPED = N_(
     "the version did not move after an in-place change: writing into a tensor's memory must count one change "
     "on its version counter (reread exercise 6.6)."
@@ -412,7 +418,7 @@ VIEW_ONLY = N_(
 
 @step("6.6")
 def an_in_place_change_is_counted_and_refused_later(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack)
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     b = a * 2
     c = b * b
@@ -427,7 +433,7 @@ def an_in_place_change_is_counted_and_refused_later(see):
 
 @step("6.6")
 def an_unchanged_saved_tensor_is_accepted(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack)
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     b = a * 2
     c = b * b
@@ -438,7 +444,7 @@ def an_unchanged_saved_tensor_is_accepted(see):
 
 @step("6.6")
 def a_view_and_its_base_share_one_counter(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack)
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
     x = _leaf(np.zeros(4))
     v = x[:2]
     v.add_(1.0)
@@ -451,7 +457,7 @@ def a_view_and_its_base_share_one_counter(see):
 
 @step("6.6")
 def a_saved_tensor_changed_through_a_view_is_refused(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack)
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
     x = _leaf(np.ones((2, 2)), requires_grad=True)
     h = x * 2
     s = h * h
@@ -463,7 +469,7 @@ def a_saved_tensor_changed_through_a_view_is_refused(see):
 
 @step("6.6")
 def versions_after_changes_drawn_at_random(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack)
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
     x = _leaf(draw.values(see.rng, (4, 3)))
     views = [x[0], x[:, 1], x.t(), x[1:3]]
     seen = []
@@ -536,3 +542,26 @@ def a_multi_grad_hook_on_results(see):
     see(calls, N_("the gradients of y = 2x and z = 3x given to a multi-grad hook by (y * z).sum().backward()"))
     see.error(lambda: register_multi_grad_hook((x,), print, mode="some"), N_("the error for mode=\"some\""),
               kind=ValueError)
+
+
+@step("6.6")
+def a_result_written_in_place_follows_its_tensor(see):
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
+    y = a * 2
+    y.exp_()
+    y.mul_(2.0)
+    see(y._version, N_("y._version after y.exp_() then y.mul_(2)"), mistakes=[(0, NOT_BUMPED)])
+    see(_error_of(lambda: y.sum().backward()), N_("the error of backward through y = (2a).exp_() after y.mul_(2)"),
+        mistakes=[(None, NOT_FOLLOWED)])
+
+
+@step("6.6")
+def an_item_assignment_counts_a_version(see):
+    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    x = _leaf(np.zeros(3))
+    v = x[1:]
+    x[0] = 5.0
+    v[0] = 1.0
+    see([x._version, v._version], N_("x._version and v._version after x[0] = 5. then v[0] = 1. (v = x[1:])"),
+        mistakes=[([0, 0], NOT_BUMPED), ([1, 1], VIEW_ONLY)])

@@ -214,6 +214,39 @@ HINTS = {
            "if asked for True and the dtype is not floating point: raise RuntimeError(PyTorch's words)\n"
            "set the flag; return self"),
     ),
+    "3.4": (
+        N_("enable_grad is no_grad's mirror: inside the block operations record again, even within a no_grad "
+           "block; leaving it gives back whatever mode it found, which may well be off."),
+        N_("__enter__ remembers the mode it finds on the object, then switches recording on. __exit__ puts back "
+           "what was remembered, on an exception too, and returns nothing so the exception goes on."),
+        N_("__enter__: remember the current mode on self; switch the mode on\n"
+           "__exit__: switch the mode to what self remembered"),
+    ),
+    "3.5": (
+        N_("set_grad_enabled(mode) does its work when it is called, like any function: `with` only adds the "
+           "promise to give the old mode back at the end of the block."),
+        N_("The constructor refuses a mode that is not a bool (PyTorch's TypeError), remembers the mode in force, "
+           "then switches to the new one, in that order. __enter__ has nothing left to do; __exit__ puts back what "
+           "the constructor remembered."),
+        N_("__init__: if mode is not a bool: raise TypeError(PyTorch's words, with the type's name)\n"
+           "  remember the current mode on self; switch the mode to mode\n"
+           "__exit__: switch the mode to what self remembered"),
+    ),
+    "C3": (
+        N_("A decorated function runs each call inside a block of the mode; a decorated generator runs inside the "
+           "mode only while it works, and gives the caller's mode back each time it hands out a value."),
+        N_("For a function: a fresh context per call (_clone), so recursive calls do not share what they "
+           "remember. For a generator: a loop that resumes it (send first, or throw what the caller threw) "
+           "inside a fresh context, stops on StopIteration with its value, yields the result outside the "
+           "context, and closes the generator inside one when the caller closes."),
+        N_("function: with a fresh clone: return func(...)\n"
+           "generator: method, value = send, None; loop:\n"
+           "  try: in a fresh context: result = the method on the generator with value\n"
+           "  on StopIteration: return its value\n"
+           "  try: value = (yield result), method = send\n"
+           "  on GeneratorExit: close the generator in a fresh context; raise\n"
+           "  on any other error: method, value = throw, the error"),
+    ),
     "4.1": (
         N_("backward(gradient) computes v^T J: the v you give must have the output's shape, since it weighs "
            "each element of the output."),
@@ -421,6 +454,51 @@ HINTS = {
            "which = \", which is output 0 of NAME,\" if there is a producer, else \"\"\n"
            "return the sentence with tensor_type_name(dtype), the shape as a list, which, the current version, "
            "the saved version and HINT"),
+    ),
+    "6.4": (
+        N_("A handle knows one table and one id: removing takes out that entry and nothing else. A hook that is "
+           "gone already leaves nothing to do, and the others keep their order."),
+        N_("remove(): if the id is still a key of the handle's table, delete that key from the table itself (a "
+           "dict keeps the order of the rest). __exit__ lets `with tensor.register_hook(f):` remove the hook when "
+           "the block ends."),
+        N_("remove: if self.id is in self._table: delete self._table[self.id]\n__exit__: remove"),
+    ),
+    "6.5": (
+        N_("Inside saved_tensors_hooks(pack, unpack), a node that saves a tensor keeps pack(tensor) instead, and "
+           "backward gets its tensor back from unpack(what pack returned). With blocks nested, the innermost wins."),
+        N_("At save time: if any pair of hooks is in effect, take the last (innermost) one, call pack on the "
+           "tensor and keep the result with its unpack hook (_pack). _pack replaces the tensor by a Packed and "
+           "the array by the packed marker. At use: call the unpack hook on the kept value, refuse anything but a tensor. "
+           "register_hooks does the same for one saved tensor, after PyTorch's two refusals."),
+        N_("_pack_if_hooked: if hooks are in effect: pack, unpack = the last pair; self._pack(pack(tensor), unpack)\n"
+           "_pack: self._tensor = a Packed of (value, unpack hook, the tensor it replaces); the array becomes the marker\n"
+           "register_hooks: freed (array None)? ALREADY_FREED; packed already? ALREADY_HOOKED; else pack a tensor "
+           "around the array\n"
+           "unpacked: value = the unpack hook on self.value; not a Tensor? TypeError(PyTorch's words); return it"),
+    ),
+    "6.6": (
+        N_("One counter per piece of memory: a tensor, its views and its detach() copies share one list. Each "
+           "write into that memory adds one, and a saved tensor compares the count now with the count it saw."),
+        N_("A view takes its input's counter itself (not a copy); each write of an in-place operation, and each "
+           "item assignment that records nothing, counts one change; a saved result written into a tensor follows "
+           "that tensor's counter from its version now; unpacking a saved tensor raises 6.3's error when the "
+           "counter has moved since it was saved."),
+        N_("view_of: out's version counter = input's version counter (the same list)\n"
+           "_write, and setitem's direct write: after storing the values, bump the tensor's version\n"
+           "follow: the saved counter = the tensor's counter; the saved version = its value now\n"
+           "unpack: if the counter's value differs from the version saved: raise RuntimeError(6.3's message)"),
+    ),
+    "C6": (
+        N_("One hook per tensor collects the gradients of the pass in progress; the first to arrive also asks "
+           "the engine to call something at the end of the pass (queue_callback), which hands them all to fn."),
+        N_("Keep a dict position -> gradient for the pass. Each tensor's hook stores its gradient; the first one "
+           "of a pass queues the end-of-pass callback, and in mode \"any\" calls fn with its own gradient. At the "
+           "end: in mode \"all\", call fn with one entry per tensor (None where nothing arrived); empty the dict "
+           "for the next pass. The handle removes every tensor's hook."),
+        N_("arrived = {}\nend_of_pass: grads = arrived's entry for each position, or None; clear arrived; "
+           "if mode is all: fn(grads)\n"
+           "hook for position i: if arrived is empty: queue end_of_pass; if mode is any: fn(grad)\n"
+           "  arrived[i] = grad\nregister one such hook on each tensor that requires grad; wrap the handles"),
     ),
 }
 

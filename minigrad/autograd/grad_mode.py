@@ -6,7 +6,7 @@ backward formulas themselves are not recorded.
 
 Each context also works as a decorator (``@no_grad()``): that part is ``mode_decorators.py``.
 """
-from .mode_decorators import DecoratorContext
+from .mode_decorators import DecoratorContext, SetAtOnce
 
 _enabled = True
 
@@ -26,9 +26,17 @@ class no_grad(DecoratorContext):
     """Run a block without recording: results never require grad."""
 
     def __enter__(self):
+        """Remember the current grad mode, then switch recording off.
+
+        记下当前的梯度模式，然后关闭记录。
+        """
         raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise)")
 
     def __exit__(self, *exc):
+        """Put back the grad mode of before the block, however the block ended.
+
+        无论代码块以何种方式结束，都恢复进入代码块之前的梯度模式。
+        """
         raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise)")
 
 
@@ -36,36 +44,38 @@ class enable_grad(DecoratorContext):
     """Record again inside a ``no_grad`` block."""
 
     def __enter__(self):
-        self._prev = _enabled
-        _set_enabled(True)
+        """Switch recording on for the block, remembering the mode it found.
+
+        为代码块打开记录，并记下进入时的模式。
+        """
+        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise)")
 
     def __exit__(self, *exc):
-        _set_enabled(self._prev)
+        """Give back the mode the block found, however the block ended.
+
+        无论代码块以何种方式结束，都交还进入时的模式。
+        """
+        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise)")
 
 
-class set_grad_enabled(DecoratorContext):
+class set_grad_enabled(SetAtOnce):
     """Set the mode now; used with ``with``, restore the previous mode on exit."""
 
-    _bare_decorator = False
-
     def __init__(self, mode):
-        if not isinstance(mode, bool):
-            raise TypeError(
-                f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {type(mode).__name__}"
-            )
-        self._prev = _enabled
-        self._mode = mode
-        _set_enabled(mode)
+        """Switch grad mode to ``mode`` at once: a plain call does the whole job. Refuse a mode
+        that is not a bool, in PyTorch's words.
 
-    def __call__(self, func):
-        _set_enabled(self._prev)  # as a decorator it must not change the mode now
-        return super().__call__(func)
-
-    def _clone(self):
-        return set_grad_enabled(self._mode)
+        立即把梯度模式切换为 ``mode``：普通的函数调用就完成了全部工作。不是 bool 的模式要拒绝，
+        报错信息与 PyTorch 一致。
+        """
+        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise)")
 
     def __enter__(self):
-        pass
+        """Nothing left to do: the call itself already switched the mode."""
 
     def __exit__(self, *exc):
-        _set_enabled(self._prev)
+        """Give back the mode of before the call, however the block ended.
+
+        无论代码块以何种方式结束，都交还调用之前的模式。
+        """
+        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise)")

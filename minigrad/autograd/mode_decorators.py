@@ -35,8 +35,13 @@ class DecoratorContext:
 
         @functools.wraps(func)
         def run_in_mode(*args, **kwargs):
-            with self._clone():
-                return func(*args, **kwargs)
+            """Each call runs in a block of the mode of its own (a fresh context from ``_clone``), so
+            that recursive calls, and calls from several places, each give back the mode they found.
+
+            每次调用都在自己的一个模式代码块中运行（由 ``_clone`` 得到的新上下文），这样递归调用、
+            以及来自多处的调用，都各自交还它们遇到的模式。
+            """
+            raise NotImplementedError("step C3: your code goes here (see the chapter's exercise)")
 
         return run_in_mode
 
@@ -55,20 +60,32 @@ class DecoratorContext:
         return type(self)()
 
 
+class SetAtOnce(DecoratorContext):
+    """A context whose constructor already sets the mode (``set_grad_enabled(False)``), so that
+    a plain call takes effect. As a decorator it gives the mode back at once, and each call
+    of the decorated function runs in a fresh one made with the same arguments."""
+
+    _bare_decorator = False
+
+    def __new__(cls, *args):
+        context = super().__new__(cls, *args)
+        context._args = args
+        return context
+
+    def __call__(self, func):
+        self.__exit__(None, None, None)  # decorating must not change the mode now
+        return super().__call__(func)
+
+    def _clone(self):
+        return type(self)(*self._args)
+
 def _in_mode(steps, context):
-    """Drive the generator ``steps``, entering a fresh ``context()`` around each resumption."""
-    method, value = "send", None
-    while True:
-        try:
-            with context():
-                result = getattr(steps, method)(value)
-        except StopIteration as stop:
-            return stop.value
-        try:
-            method, value = "send", (yield result)
-        except GeneratorExit:
-            with context():
-                steps.close()
-            raise
-        except BaseException as error:  # thrown into us: pass it on to the generator
-            method, value = "throw", error
+    """Drive the generator ``steps``, entering a fresh ``context()`` around each resumption: what the
+    caller sends or throws goes in, what the generator yields comes out, its return value is returned,
+    and closing it runs its cleanup in the mode too. Between two resumptions the caller's mode is back.
+
+    驱动生成器 ``steps``，每次恢复运行时都进入一个新的 ``context()``：调用者发送（send）或抛入（throw）
+    的东西传进去，生成器产出（yield）的东西传出来，它的返回值原样返回，关闭它时它的清理代码也在该模式下运行。
+    两次恢复运行之间，调用者的模式保持不变。
+    """
+    raise NotImplementedError("step C3: your code goes here (see the chapter's exercise)")

@@ -39,25 +39,33 @@ class SavedForms:
 
     def _pack_if_hooked(self, tensor):
         """Inside ``saved_tensors_hooks``, keep what the innermost pack hook returns instead.
-        (Called for every tensor saved: it also refuses an inference tensor, as PyTorch does.)"""
+        ``_hooks_in_effect`` lists the open blocks' ``(pack, unpack)`` pairs, innermost last. (Called for
+        every tensor saved: it also refuses an inference tensor, as PyTorch does.)
+
+        在 ``saved_tensors_hooks`` 中，改为保存最内层打包钩子（pack hook）返回的东西。
+        ``_hooks_in_effect`` 按顺序列出各个打开的代码块的 ``(pack, unpack)``，最内层的在最后。
+        """
         if tensor._inference:
             refuse_outside(tensor, SAVED)
-        if _hooks_in_effect:
-            pack_hook, unpack_hook = _hooks_in_effect[-1]
-            self._pack(pack_hook(tensor), unpack_hook)
+        pass  # step 6.5: your code goes here (see the chapter's exercise); until then this does nothing
 
     def _pack(self, packed_value, unpack_hook):
-        """Keep what a pack hook returned, and let go of the tensor and its array."""
-        self._tensor = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)
-        self._array = PACKED
+        """Keep what a pack hook returned (a ``saved_hooks.Packed``, in place of the tensor),
+        and let go of the tensor's array: the hooks own the value now.
+
+        保存打包钩子返回的东西（用一个 ``saved_hooks.Packed`` 代替张量），并放开张量的数组：
+        这个值现在归钩子管了。
+        """
+        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise)")
 
     def register_hooks(self, pack_hook, unpack_hook):
-        """Pack this one saved tensor now (``grad_fn._raw_saved_self.register_hooks(...)``)."""
-        if self._array is None:
-            raise RuntimeError(saved_hooks.ALREADY_FREED)
-        if self._array is PACKED:
-            raise RuntimeError(saved_hooks.ALREADY_HOOKED)
-        self._pack(pack_hook(Tensor._wrap(self._array)), unpack_hook)
+        """Pack this one saved tensor now (``grad_fn._raw_saved_self.register_hooks(...)``),
+        unless backward freed it or it is packed already (PyTorch's errors, in ``saved_hooks``).
+
+        立即打包这一个保存的张量（``grad_fn._raw_saved_self.register_hooks(...)``），除非它已被
+        反向传播释放，或者已经打包过（PyTorch 的错误信息在 ``saved_hooks`` 中）。
+        """
+        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise)")
 
     def _unpack_hooked(self, node, as_tensor):
         """A packed value goes through its unpack hook (no version check: the hook owns it)."""

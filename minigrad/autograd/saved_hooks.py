@@ -83,12 +83,7 @@ class Packed:
 
     def unpack(self, node, as_tensor, output_nr):
         """The unpack hook's tensor: its array while backward runs, else a tensor in the graph."""
-        value = self.unpack_hook(self.value)
-        if not isinstance(value, Tensor):
-            raise TypeError(
-                f"Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
-                f"{type(value).__name__}"
-            )
+        value = self.unpacked()
         if not as_tensor:
             return value._array
         out = Tensor._wrap(value._array, requires_grad=self.requires_grad)
@@ -99,3 +94,11 @@ class Packed:
         elif self.leaf is not None:  # a leaf: gradients reach the original's .grad
             out._accumulator = self.leaf._accumulator
         return out
+
+    def unpacked(self):
+        """What the unpack hook gives back for the packed value; it must be a tensor (PyTorch's
+        TypeError otherwise).
+
+        解包钩子（unpack hook）为打包的值交还的东西；它必须是张量（否则抛出 PyTorch 的 TypeError）。
+        """
+        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise)")

@@ -246,4 +246,4 @@ def setitem(tensor, key, value):
     else:
         check_allowed(tensor)
         tensor._array[key] = source
-        tensor._bump_version()
+        pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing

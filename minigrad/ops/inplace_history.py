@@ -98,7 +98,7 @@ def _write(tensor, value):
             f"{scalar_type_name(target.dtype)}"
         )
     target[...] = value
-    tensor._bump_version()
+    pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
 
 
 def _rebase_history(tensor, node, out):

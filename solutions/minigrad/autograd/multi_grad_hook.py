@@ -15,13 +15,22 @@ class _Handles:
         self._handles = handles
 
     def remove(self):
-        for handle in self._handles:
-            handle.remove()
+        # BEGIN SOLUTION C6
+        for each in self._handles:
+            each.remove()
+        # END SOLUTION
 
 
 def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call ``fn`` once per backward pass that reaches ``tensors``: with every gradient (``"all"``, at the
+    end of the pass) or with the first one computed (``"any"``, at once). Returns one handle for all.
+
+    对每次到达 ``tensors`` 的反向传播调用一次 ``fn``：传入全部梯度（``"all"``，在这次反向传播结束时），
+    或者传入最先算出的那个梯度（``"any"``，立即调用）。返回一个统管所有钩子的句柄。
+    """
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    # BEGIN SOLUTION C6
     tensors = tuple(tensors)
     arrived = {}  # position -> gradient, for the backward pass in progress
 
@@ -42,3 +51,4 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
         return seen
 
     return _Handles([t.register_hook(hook_for(i)) for i, t in enumerate(tensors) if t.requires_grad])
+    # END SOLUTION

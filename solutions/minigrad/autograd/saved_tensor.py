@@ -74,16 +74,23 @@ class SavedTensor(SavedForms):
             raise RuntimeError(SECOND_BACKWARD)
         if self._array is PACKED:
             return self._unpack_hooked(node, as_tensor)
+        # BEGIN SOLUTION 6.6 quiet
         if self._counter[0] != self._version:
             raise RuntimeError(self._modified_message(node))
+        # END SOLUTION
         if not as_tensor:
             return self._array
         return self._tensor if self._tensor is not None else self._rebuilt(node)
 
     def follow(self, tensor):
         """The saved output was written into ``tensor`` by an in-place operation: from now
-        on an in-place change of ``tensor`` makes it stale."""
+        on an in-place change of ``tensor`` makes it stale.
+
+        保存的输出已被原地操作写进 ``tensor``：从此以后，对 ``tensor`` 的原地操作会让它过期。
+        """
+        # BEGIN SOLUTION 6.6 quiet
         self._counter, self._version = tensor._version_counter, tensor._version_counter[0]
+        # END SOLUTION
 
 
 def op_name(node):

@@ -250,4 +250,6 @@ def setitem(tensor, key, value):
     else:
         check_allowed(tensor)
         tensor._array[key] = source
+        # BEGIN SOLUTION 6.6 quiet
         tensor._bump_version()
+        # END SOLUTION

@@ -98,7 +98,9 @@ def _write(tensor, value):
             f"{scalar_type_name(target.dtype)}"
         )
     target[...] = value
+    # BEGIN SOLUTION 6.6 quiet
     tensor._bump_version()
+    # END SOLUTION
 
 
 def _rebase_history(tensor, node, out):

@@ -1,0 +1,79 @@
+"""Chapter 3's usual mistakes (steps 3.4 and 3.5), each made in a copy of the reference, are named at their step.
+
+Built as ``test_mistakes.py`` builds its mutants; chapter 3's earlier ones (3.1) live there.
+"""
+import pytest
+from conftest import EDITION
+from test_mistakes import mutant, verdicts
+
+from minigrad.messages import say
+from minigrad.steps import chapter3
+
+pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
+
+MODE, DECORATORS = "autograd/grad_mode.py", "autograd/mode_decorators.py"
+GENERATOR_LOOP = '    method, value = "send", None\n    while True:\n'
+ENABLE_ENTER = "        self._prev = is_grad_enabled()\n        _set_enabled(True)\n"
+EXITS = {"3.4": "都交还进入时的模式。\n", "3.5": "都交还调用之前的模式。\n"}  # the last line of each __exit__'s docstring
+SET_NOW = "        self._prev = is_grad_enabled()\n        _set_enabled(mode)\n"
+
+
+def _exit(step, body):
+    """The ``__exit__`` of step ``step`` (3.4 or 3.5) with ``body`` instead of restoring the mode."""
+    end = EXITS[step] + '        """\n'
+    return (MODE, end + "        _set_enabled(self._prev)\n", end + body)
+
+
+# name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
+MUTANTS = {
+    "enable_grad does not switch recording on": (
+        "3.4", [(MODE, ENABLE_ENTER, "        self._prev = is_grad_enabled()\n")], chapter3.NOT_ON),
+    "enable_grad switches recording on when it ends": (
+        "3.4", [_exit("3.4", "        _set_enabled(True)\n")], chapter3.LEFT_ON),
+    "enable_grad switches recording off when it ends": (
+        "3.4", [_exit("3.4", "        _set_enabled(False)\n")], chapter3.SWITCHED_OFF),
+    "enable_grad leaves grad mode on after an exception": (
+        "3.4", [_exit("3.4", "        if exc[0] is None:\n            _set_enabled(self._prev)\n")],
+        chapter3.LEFT_ON_AFTER_ERROR),
+    "enable_grad swallows exceptions": (
+        "3.4", [_exit("3.4", "        _set_enabled(self._prev)\n        return True\n")], chapter3.SWALLOWED_3_4),
+    "set_grad_enabled switches only when a block is entered": (
+        "3.5", [(MODE, SET_NOW, "        self._prev, self._wanted = is_grad_enabled(), mode\n"),
+                (MODE, '        """Nothing left to do: the call itself already switched the mode."""\n',
+                 "        _set_enabled(self._wanted)\n")], chapter3.NOT_AT_ONCE),
+    "set_grad_enabled remembers the mode after switching it": (
+        "3.5", [(MODE, SET_NOW, "        _set_enabled(mode)\n        self._prev = is_grad_enabled()\n")],
+        chapter3.REMEMBERED_TOO_LATE),
+    "set_grad_enabled switches recording on when it ends": (
+        "3.5", [_exit("3.5", "        _set_enabled(True)\n")], chapter3.SWITCHED_ON_3_5),
+    "set_grad_enabled flips the mode it set when it ends": (
+        "3.5", [(MODE, SET_NOW, SET_NOW + "        self._mode = mode\n"),
+                _exit("3.5", "        _set_enabled(not self._mode)\n")], chapter3.SWITCHED_ON_3_5),
+    "set_grad_enabled leaves the mode after an exception": (
+        "3.5", [_exit("3.5", "        if exc[0] is None:\n            _set_enabled(self._prev)\n")],
+        chapter3.LEFT_AFTER_ERROR_3_5),
+    "set_grad_enabled swallows exceptions": (
+        "3.5", [_exit("3.5", "        _set_enabled(self._prev)\n        return True\n")], chapter3.SWALLOWED_3_5),
+    "C3: one context shared by every call": (
+        "C3", [(DECORATORS, "            with self._clone():\n", "            with self:\n")], chapter3.SHARED_CONTEXT),
+    "C3: the generator keeps the mode between its values": (
+        "C3", [(DECORATORS, GENERATOR_LOOP, "    with context():\n        return (yield from steps)\n")], chapter3.LEAKED),
+}
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_the_mistake_is_named_at_its_step(tmp_path, name):
+    step, changes, message = MUTANTS[name]
+    said = verdicts(mutant(tmp_path, changes), step)
+    assert said["en"]["status"] == "failed", said["en"]
+    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
+    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
+    assert "Traceback" not in said["en"]["message"]
+
+
+def test_set_grad_enabled_refusing_with_the_wrong_error_is_not_a_crash(tmp_path):
+    """A RuntimeError where PyTorch raises a TypeError fails the step, naming the error, with no traceback."""
+    raising = ("        if not isinstance(mode, bool):\n            raise TypeError(",
+               "        if not isinstance(mode, bool):\n            raise ValueError(")
+    said = verdicts(mutant(tmp_path, [(MODE, *raising)]), "3.5")
+    assert said["en"]["status"] == "failed" and "Traceback" not in said["en"]["message"], said["en"]

@@ -1,0 +1,95 @@
+"""Chapter 6's usual mistakes (steps 6.4 to 6.6), each made in a copy of the reference, are named at their step.
+
+Built as ``test_mistakes.py`` builds its mutants; chapter 6's earlier ones (6.2) live there.
+"""
+import pytest
+from conftest import EDITION
+from test_mistakes import mutant, verdicts
+
+from minigrad.messages import say
+from minigrad.steps import chapter6
+from tools import build, editions
+
+pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
+
+HOOKS, FORMS, PACKED = "hooks.py", "autograd/saved_forms.py", "autograd/saved_hooks.py"
+SAVED, VIEWS, WRITE = "autograd/saved_tensor.py", "autograd/view_tracking.py", "ops/inplace_history.py"
+REMOVE = "        if self.id in self._table:\n            del self._table[self.id]\n"
+PACK = "            self._pack(pack_hook(tensor), unpack_hook)\n"
+LET_GO = "        self._array = PACKED\n"
+UNPACKED = "        value = self.unpack_hook(self.value)\n"
+STALE = "        if self._counter[0] != self._version:\n            raise RuntimeError(self._modified_message(node))\n"
+SHARED = "        out._version_counter = input._version_counter\n"
+BUMP = "    target[...] = value\n    tensor._bump_version()\n"
+MULTI = "autograd/multi_grad_hook.py"
+
+# name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
+MUTANTS = {
+    "remove() takes the last hook": ("6.4", [(HOOKS, REMOVE, "        self._table.popitem()\n")], chapter6.WRONG_HOOK),
+    "remove() takes the first hook": (
+        "6.4", [(HOOKS, REMOVE, "        if self._table:\n            del self._table[next(iter(self._table))]\n")],
+        chapter6.WRONG_HOOK),
+    "remove() takes every hook": ("6.4", [(HOOKS, REMOVE, "        self._table.clear()\n")], chapter6.ALL_HOOKS),
+    "remove() rebuilds a dict of its own": (
+        "6.4", [(HOOKS, REMOVE, "        self._table = {k: h for k, h in self._table.items() if k != self.id}\n")],
+        chapter6.NOT_REMOVED),
+    "remove() raises the second time": ("6.4", [(HOOKS, REMOVE, "        del self._table[self.id]\n")],
+                                        chapter6.REMOVED_TWICE_RAISES),
+    "leaving `with handle:` keeps the hook": ("6.4", [(HOOKS, "        self.remove()\n", "        pass\n")],
+                                              chapter6.KEPT_AFTER_WITH),
+    "the pack hook is never called": ("6.5", [(FORMS, PACK, "            pass\n")], chapter6.NOT_PACKED),
+    "the outermost hooks are used": ("6.5", [(FORMS, "_hooks_in_effect[-1]", "_hooks_in_effect[0]")],
+                                     chapter6.OUTERMOST),
+    "pack's result is dropped and the tensor kept": (
+        "6.5", [(FORMS, LET_GO, "        self._array = self._tensor._array if self._tensor is not None else None\n"),
+                (FORMS, "        self._tensor = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n",
+                 "        pack = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n")],
+        chapter6.NEVER_UNPACKED),
+    "the array is kept after packing": ("6.5", [(FORMS, LET_GO, "")], chapter6.NEVER_UNPACKED),
+    "the unpack hook's result is ignored": (
+        "6.5", [(PACKED, UNPACKED, "        self.unpack_hook(self.value)\n        value = self.value\n")],
+        chapter6.UNPACK_IGNORED),
+    "the unpack hook gets the tensor instead of pack's result": (
+        "6.5", [(FORMS, PACK, "            pack_hook(tensor)\n            self._pack(tensor, unpack_hook)\n")],
+        chapter6.UNPACKED_THE_TENSOR),
+    "in-place changes are not counted": ("6.6", [(WRITE, BUMP, "    target[...] = value\n")], chapter6.NOT_BUMPED),
+    "in-place changes counted twice": ("6.6", [(WRITE, BUMP, BUMP + "    tensor._bump_version()\n")],
+                                       chapter6.BUMPED_TWICE),
+    "a result written in place does not follow its tensor": (
+        "6.6", [(SAVED, "        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]\n",
+                 "        pass\n")], chapter6.NOT_FOLLOWED),
+    "item assignments are not counted": (
+        "6.6", [("ops/inplace.py", "        tensor._array[key] = source\n        tensor._bump_version()\n",
+                 "        tensor._array[key] = source\n")], chapter6.NOT_BUMPED),
+    "stale saved tensors are used": ("6.6", [(SAVED, STALE, "")], chapter6.NOT_CHECKED),
+    "a view gets a copy of the counter": (
+        "6.6", [(VIEWS, SHARED, "        out._version_counter = list(input._version_counter)\n")], chapter6.VIEW_ONLY),
+    "a view gets a counter of its own": ("6.6", [(VIEWS, SHARED, "")], chapter6.VIEW_ONLY),
+    "the counter replaced instead of counted": (
+        "6.6", [(WRITE, BUMP, "    target[...] = value\n    tensor._version_counter = [tensor._version + 1]\n")],
+        chapter6.COUNTER_REPLACED),
+    "C6: the handle removes nothing": ("C6", [(MULTI, "            each.remove()\n", "            pass\n")],
+                                       chapter6.STILL_CALLED),
+    "C6: mode any calls at every gradient": (
+        "C6", [(MULTI, "            if not arrived:\n                queue_callback(end_of_pass)\n                if mode == \"any\":\n"
+                "                    fn(grad)\n", "            if mode == \"any\":\n                fn(grad)\n"
+                "            if not arrived:\n                queue_callback(end_of_pass)\n")], chapter6.ANY_ONCE),
+}
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_the_mistake_is_named_at_its_step(tmp_path, name):
+    step, changes, message = MUTANTS[name]
+    said = verdicts(mutant(tmp_path, changes), step)
+    assert said["en"]["status"] == "failed", said["en"]
+    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
+    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
+    assert "Traceback" not in said["en"]["message"]
+
+
+@pytest.mark.parametrize("step", ["6.5", "6.6"])
+def test_untouched_quiet_stubs_are_not_implemented(tmp_path, step):
+    """Step 6.6 is written only in quiet regions, and 6.5's packing at save time is one: with every region of
+    the step untouched, the step is not written yet (rather than failed)."""
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)) - {step})
+    assert verdicts(tmp_path, step)["en"]["status"] == "not_implemented"

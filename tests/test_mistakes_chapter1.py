@@ -22,6 +22,7 @@ POW0 = "return grad * (exponent * power(self_, exponent - 1))"
 POW1_SELF = "grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** (exponent - 1)))"
 POW1_EXPONENT = "grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)"
 EXP_RULE, LOG_RULE = "return grad * result\n\n", "return grad / self_\n\n"  # the first of each in the file
+SQRT_RULE, TANH_RULE = "return grad / (2 * result)\n", "return grad * (1 - result * result)\n"
 INSIDE = "(self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))"
 
 # name -> (step, [(file, text of the reference, the learner's version)], the message naming the mistake)
@@ -86,6 +87,11 @@ MUTANTS = {
     "exp with numpy functions": ("1.8", [(POINTWISE, EXP_RULE, "return np.multiply(grad, result)\n\n")],
                                  chapter1.ONLY_ARRAYS),
     "log returns a list": ("1.8", [(POINTWISE, LOG_RULE, "return [grad / self_]\n\n")], chapter1.A_LIST),
+    "sqrt without its factor 1/2": ("1.8", [(POINTWISE, SQRT_RULE, "return grad / result\n")], rules.SQRT_HALF),
+    "sqrt takes the square root of its saved result": (
+        "1.8", [(POINTWISE, SQRT_RULE, "return grad / (2 * result ** 0.5)\n")], rules.SQRT_VALUE),
+    "tanh computed from the input instead of the result": (
+        "1.8", [(POINTWISE, TANH_RULE, "return grad * (1 - dispatch(result, np.tanh, tanh) ** 2)\n")], rules.TANH_VALUE),
     "abs with a slope of 1 at 0": ("C1", [(POINTWISE, "return grad * dispatch(self_, np.sign, sign)",
                                            "return grad * ((self_ >= 0) * 2.0 - 1.0)")], kinks.ABS_AT_ZERO),
     "clamp without its bounds": ("C1", [(POINTWISE, INSIDE, "(self_ > (-np.inf if low is None else low)) * "

@@ -7,13 +7,16 @@ import pytest
 
 from conftest import EDITION
 from minigrad.messages import say
-from minigrad.steps import chapter4, chapter4_forward as forward
+from minigrad.steps import chapter1, chapter4, chapter4_forward as forward, chapter4_shapes as shapes
 from test_mistakes import mutant, verdicts
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
 
 GRAPH, ARITHMETIC, LINALG, POWERS, JACOBIANS = (
     "autograd/graph.py", "ops/arithmetic.py", "ops/linalg.py", "ops/powers.py", "autograd/jacobians.py")
+VIEWS = "ops/views.py"
+INVERSE = "        return grad.permute(inverse) if isinstance(grad, Tensor) else grad.transpose(inverse)\n"
+SQUEEZE_BACK = "        return grad.reshape(grad.shape[:dim] + (1,) + grad.shape[dim:])\n"
 MUL_BOTH = ("        if tangent_self is not None:\n            out = out + tangent_self * other\n"
             "        if tangent_other is not None:\n            out = out + self_ * tangent_other\n")
 ROW_SEED = "        seed = zeros_like(y)\n        seed.view(-1)[i] = 1\n"
@@ -73,6 +76,25 @@ MUTANTS = {
     "a None tangent kept as a column": (
         "4.7", [(JACOBIANS, "columns.append(zeros_like(y) if column is None else column)", "columns.append(column)")],
         forward.NONE_COLUMN),
+    # 4.8: the backward of shape operations
+    "permute applies dims instead of their inverse": (
+        "4.8", [(VIEWS, INVERSE, INVERSE.replace("(inverse)", "(dims)"))], shapes.NOT_INVERTED),
+    "permute with numpy's transpose only": (
+        "4.8", [(VIEWS, INVERSE, "        return grad.transpose(inverse)\n")], chapter1.ONLY_ARRAYS),
+    "expand's gradient not summed": ("4.8", [(VIEWS, "        return sum_to(grad, sizes)\n", "        return grad\n")],
+                                     shapes.EXPAND_NOT_SUMMED),
+    "expand's gradient summed without keeping the axes of size 1": (
+        "4.8", [(VIEWS, "        return sum_to(grad, sizes)\n",
+                 "        lead = grad.ndim - len(sizes)\n"
+                 "        axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(sizes) if n == 1)\n"
+                 "        return grad.sum(axes)\n")], shapes.SIZE_ONE_DROPPED),
+    "unsqueeze's gradient squeezes every axis of size 1": (
+        "4.8", [(VIEWS, "        return grad.squeeze(dim)\n", "        return grad.squeeze()\n")], shapes.UNSQUEEZE_AXIS),
+    "squeeze's axis put back at the end": (
+        "4.8", [(VIEWS, SQUEEZE_BACK, "        return grad.reshape(grad.shape + (1,))\n")], shapes.SQUEEZE_AXIS),
+    "squeeze's axis put back even when nothing was squeezed": (
+        "4.8", [(VIEWS, "        if grad.ndim == len(sizes):  # the size at dim was not 1: nothing was squeezed\n"
+                        "            return grad\n", "")], shapes.NOTHING_SQUEEZED),
 }
 
 

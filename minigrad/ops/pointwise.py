@@ -107,12 +107,18 @@ def _unary(node_type, input, value, keep=None):
 
 
 class SqrtBackward0(Node):
+    """out = sqrt(self): its derivative 1 / (2 sqrt(self)) is written with the result, which is what it saves."""
+
     __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``sqrt(self)``, from the saved result ``sqrt(self)``.
+
+        由保存的结果 ``sqrt(self)`` 求 ``sqrt(self)`` 的梯度。
+        """
         (result,) = self.saved_tensors
-        return grad / (2 * result)
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
 
 class ReluBackward0(Node):
@@ -155,16 +161,22 @@ class SigmoidBackward0(Node):
 
 
 class TanhBackward0(Node):
+    """out = tanh(self): its derivative 1 - tanh(self)² is written with the result, which is what it saves."""
+
     __slots__ = ()
     saved_names = ("result",)
 
     def backward(self, grad):
+        """The gradient of ``tanh(self)``, from the saved result ``tanh(self)``.
+
+        由保存的结果 ``tanh(self)`` 求 ``tanh(self)`` 的梯度。
+        """
         (result,) = self.saved_tensors
-        return grad * (1 - result * result)
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
-        (result,) = self.saved_tensors
-        return tangent * (1 - result * result)
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
 
 
 @public("exp", methods="exp")

@@ -55,53 +55,88 @@ class AliasBackward0(Node):
 
 
 class UnsqueezeBackward0(Node):
+    """out = self.unsqueeze(dim): the same elements with a new axis of size 1 at ``dim``."""
+
     saved_names = ("dim",)
 
     def backward(self, grad):
+        """The gradient of ``unsqueeze(dim)``: ``grad`` without the axis that was added.
+
+        ``unsqueeze(dim)`` 的梯度：去掉新加的那一维的 ``grad``。
+        """
         (dim,) = self._saved
-        return grad.squeeze(dim) if isinstance(grad, Tensor) else np.squeeze(grad, dim)
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
 
 
 class SqueezeBackward0(Node):
+    """``squeeze()`` and ``squeeze(dims)``: the gradient takes the input's shape back."""
+
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
         return grad.reshape(self._saved[-1])  # the input's shape, saved last
 
 
-class SqueezeBackward1(SqueezeBackward0):
-    """``squeeze(dim)``: the same rule as squeezing every dimension."""
+class SqueezeBackward1(Node):
+    """out = self.squeeze(dim): the axis ``dim`` is gone if its size was 1, else nothing changed."""
+
+    saved_names = ("dim", "self_sym_sizes")
+
+    def backward(self, grad):
+        """The gradient of ``squeeze(dim)``, in the input's shape ``sizes``.
+
+        ``squeeze(dim)`` 的梯度，形状为输入的形状 ``sizes``。
+        """
+        dim, sizes = self._saved
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+
+
+class SqueezeBackward4(SqueezeBackward0):
+    """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
 
     saved_names = ("dim", "self_sym_sizes")
 
 
-class SqueezeBackward4(SqueezeBackward1):
-    """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
-
-
 class ExpandBackward0(Node):
+    """out = self.expand(sizes): each element of ``self`` is read at every position it is copied to."""
+
     saved_names = ("self_sym_sizes",)
 
     def backward(self, grad):
-        (shape,) = self._saved
-        return sum_to(grad, shape)
+        """The gradient of ``expand``, brought back to the input's shape ``sizes``.
+
+        ``expand`` 的梯度，还原为输入的形状 ``sizes``。
+        """
+        (sizes,) = self._saved
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
 
 
 class PermuteBackward0(Node):
+    """out = self.permute(dims): axis ``i`` of the result is axis ``dims[i]`` of the input."""
+
     saved_names = ("dims",)
 
     def backward(self, grad):
+        """The gradient of ``permute(dims)``: ``grad`` with its axes put back where they came from.
+
+        ``permute(dims)`` 的梯度：把 ``grad`` 的各维放回它们原来的位置。
+        """
         (dims,) = self._saved
-        inverse = tuple(np.argsort(dims))
-        return grad.permute(inverse) if isinstance(grad, Tensor) else grad.transpose(inverse)
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
 
 
 class TransposeBackward0(Node):
+    """out = self.transpose(dim0, dim1): two axes swapped."""
+
     saved_names = ("dim0", "dim1")
 
     def backward(self, grad):
+        """The gradient of ``transpose(dim0, dim1)``.
+
+        ``transpose(dim0, dim1)`` 的梯度。
+        """
         dim0, dim1 = self._saved
-        return grad.transpose(dim0, dim1) if isinstance(grad, Tensor) else np.swapaxes(grad, dim0, dim1)
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
 
 
 class TBackward0(Node):

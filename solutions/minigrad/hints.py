@@ -78,10 +78,15 @@ HINTS = {
     ),
     "1.8": (
         N_("exp is its own derivative, so its node keeps its result; the derivative of log(x) is 1 / x, so its node "
-           "keeps its input. Each keeps exactly the value its rule is written with."),
+           "keeps its input. sqrt and tanh keep their results too: both derivatives can be written with them. Each "
+           "node keeps exactly the value its rule is written with."),
         N_("The one saved value is already in hand: apply the chain rule, incoming gradient times the local "
-           "derivative, written with that value. No broadcasting here: the output has the input's shape."),
-        N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)"),
+           "derivative, written with that value. No broadcasting here: the output has the input's shape. For sqrt "
+           "and tanh, first rewrite the derivative in terms of the result: sqrt(x) is x to the power 1/2, and "
+           "the derivative of tanh is 1 minus tanh squared."),
+        N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)\n"
+           "sqrt: grad divided by twice the saved value (the result)\n"
+           "tanh: grad times (one minus the square of the saved value, the result)"),
     ),
     "C1": (
         N_("Away from its kinks each function is a line: abs has slope -1 or 1, clamp has slope 1 inside its "
@@ -314,6 +319,19 @@ HINTS = {
            "read by unpack_dual\n"
            "  keep the column (zeros like y if it is None)\n"
            "return the columns stacked on the last axis, reshaped to y.shape + x.shape"),
+    ),
+    "4.8": (
+        N_("A shape operation moves or copies elements without computing new ones, so each input element receives "
+           "the gradients of the output positions it went to: the gradient is moved back, or summed over the "
+           "copies, until it has the input's shape."),
+        N_("permute: the gradient's axis i came from input axis dims[i]; build the inverse permutation and apply "
+           "it. transpose is its own inverse. expand: sum the copies back into the input's shape (chapter 1 has "
+           "the function). unsqueeze(dim): remove that axis. squeeze(dim): put an axis of size 1 back at dim, "
+           "only if one was removed."),
+        N_("permute: inverse = a list as long as dims; for each position i: inverse[dims[i]] = i\n"
+           "  return grad with its axes in the order inverse (a tensor method, or numpy's, by kind)\n"
+           "expand: return grad summed to the saved sizes\nunsqueeze: return grad without axis dim\n"
+           "squeeze: if grad already has as many axes as sizes, return it; else insert an axis of size 1 at dim"),
     ),
     "C4": (
         N_("A dual number carries a value and a tangent, how fast the value changes. Each operation computes "

@@ -1,4 +1,4 @@
-"""Checks for chapter 1, section 4: the local rules of ``+ -``, ``/``, ``**``, ``exp`` and ``log``.
+"""Checks for chapter 1, section 4: the local rules of ``+ -``, ``/``, ``**``, ``exp``, ``log``, ``sqrt`` and ``tanh``.
 
 As for ``*`` (1.4), each check makes its node by hand and calls ``backward`` directly, once
 the way the engine calls it (numpy arrays) and once as with ``create_graph=True`` (tensors).
@@ -9,7 +9,7 @@ from ..autograd.graph import Node
 from ..autograd.saved_tensor import SavedTensor
 from ..messages import N_
 from ..ops.arithmetic import AddBackward0, DivBackward0, SubBackward0
-from ..ops.pointwise import ExpBackward0, LogBackward0
+from ..ops.pointwise import ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0
 from ..ops.powers import PowBackward0, PowBackward1
 from . import draw, step
 from .chapter1 import NOT_SUMMED, _leaf, gradients_of, tensor_gradients_of
@@ -58,6 +58,19 @@ EXP_VALUE = N_(
 LOG_VALUE = N_(
     "log's node saves its input x, not its result: the derivative of log(x) is 1 / x, so divide grad by the saved "
     "value itself; multiplying by x, or dividing by log(x), uses the wrong value (reread exercise 1.8)."
+)
+
+SQRT_HALF = N_(
+    "the factor 1/2 is missing: sqrt(x) is x ** 0.5, whose derivative is 0.5 * x ** -0.5, that is "
+    "1 / (2 * sqrt(x)) (reread exercise 1.8)."
+)
+SQRT_VALUE = N_(
+    "sqrt's node saves its result sqrt(x), not x: the derivative 1 / (2 * sqrt(x)) is already written with it; "
+    "taking its square root again uses x ** 0.25 (reread exercise 1.8)."
+)
+TANH_VALUE = N_(
+    "tanh's node saves its result tanh(x), not x: the derivative is 1 - tanh(x)², so square the saved value as it "
+    "is; applying tanh to it again (or cosh) computes tanh(tanh(x)) (reread exercise 1.8)."
 )
 
 
@@ -332,3 +345,36 @@ def exp_and_log_on_drawn_values(see):
     see(_exp_gradient(see, x, grad), N_("d exp(x)/dx for values drawn at random"))
     positive = np.abs(x) + 0.5
     see(_log_gradient(see, positive, grad), N_("d log(x)/dx for values drawn at random"))
+
+
+def _from_result(see, node_type, result, grad):
+    """The gradient from a node that saved its result ``result`` (sqrt, tanh)."""
+    (grad_x,) = gradients_of(see, _node(node_type, (_saved(result),), need=(True,)), grad, inputs=1)
+    return grad_x
+
+
+@step("1.8")
+def sqrt_backward_uses_its_result(see):
+    result, grad = np.sqrt(_f32([0.25, 1.0, 4.0, 9.0])), _f32([1.0, 2.0, -1.0, 0.5])
+    see(_from_result(see, SqrtBackward0, result, grad), N_("d sqrt(x)/dx"),
+        mistakes=[(grad / result, SQRT_HALF), (grad / (2 * np.sqrt(result)), SQRT_VALUE),
+                  (grad / np.sqrt(result), SQRT_HALF)])
+
+
+@step("1.8")
+def tanh_backward_uses_its_result(see):
+    result, grad = np.tanh(_f32([0.0, 0.5, -1.0, 2.0])), _f32([1.0, 2.0, -1.0, 0.5])
+    see(_from_result(see, TanhBackward0, result, grad), N_("d tanh(x)/dx"),
+        mistakes=[(grad * (1 - np.tanh(result) ** 2), TANH_VALUE)])
+
+
+@step("1.8")
+def sqrt_and_tanh_on_tensors_and_drawn_values(see):
+    for node_type in (SqrtBackward0, TanhBackward0):
+        node = _node(node_type, (_saved(_f32([0.5, 1.0, 2.0])),), need=(True,))
+        see(list(tensor_gradients_of(see, node, np.ones(3), inputs=1)),
+            N_("d sqrt(x)/dx and d tanh(x)/dx for a tensor gradient: tensors"))
+    shape = draw.shape(see.rng)
+    x, grad = draw.values(see.rng, shape), draw.values(see.rng, shape)
+    see(_from_result(see, SqrtBackward0, np.sqrt(np.abs(x) + 0.5), grad), N_("d sqrt(x)/dx for values drawn at random"))
+    see(_from_result(see, TanhBackward0, np.tanh(x), grad), N_("d tanh(x)/dx for values drawn at random"))

@@ -214,3 +214,4 @@ def backward_frees_a_chain_drawn_at_random(see):
 
 
 from . import chapter4_forward  # noqa: E402,F401 - registers the checks of 4.5 to 4.7, after those of 4.1 to 4.4
+from . import chapter4_shapes  # noqa: E402,F401 - registers the checks of 4.8

@@ -22,11 +22,11 @@ import pytest
 import sqlalchemy
 
 from conftest import ROOT
-from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, add_hidden_test, answer_cells,
-                                 graded_points, hand_in, solved_copy)
+from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HONEST, MINE, add_hidden_test,
+                                 answer_cells, graded_points, hand_in, solved_copy)
 from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
-from tools import classroom, classwide, collect, feedback_page, grading, nbgraderapp, sandbox
+from tools import build, classroom, classwide, collect, editions, feedback_page, grading, nbgraderapp, sandbox
 
 pytestmark = pytest.mark.grading
 needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -143,7 +143,10 @@ def test_both_ways_in_are_collected_with_their_package_files(course):
     last = last[max(i for i, line in enumerate(last) if line.startswith(f"{ASSIGNMENT}: ")):]
     assert last[0] == f"{ASSIGNMENT}: 3 submissions"
     lines = dict(line.split(None, 1) for line in last[1:4])
-    everything = "changed: " + ", ".join(classroom.learner_files(2))
+    # Every file holding a graded step of the chapter; the one holding only its optional challenge stays as released.
+    solved = [name for name in classroom.learner_files(2)
+              if any(step in MINE for step, *_ in editions.regions((build.SOLUTIONS / name).read_text()))]
+    everything = "changed: " + ", ".join(solved)
     assert lines[getpass.getuser()] == lines["alice"] == everything
     assert lines["bob"].startswith("changed: ") and lines["bob"] != everything  # only the two steps bob solved
 
@@ -164,7 +167,8 @@ def test_the_command_line_grades_the_class_in_parallel_and_sums_up(course):
     questions = sum(points for cell, points in graded_points(course.root / "source" / ASSIGNMENT /
                                                               f"{ASSIGNMENT}.ipynb").items() if cell.startswith("q"))
     assert questions > 0
-    assert grades(course.root) == {getpass.getuser(): 4.0, "alice": 4.0, "bob": 2.0, "blank": 0.0,
+    full = EXPECTED_HONEST["reference"]
+    assert grades(course.root) == {getpass.getuser(): full, "alice": full, "bob": 2.0, "blank": 0.0,
                                    "no_package": float(questions)}
 
 
@@ -264,7 +268,8 @@ def test_without_a_sandbox_the_class_is_still_graded_loudly(tmp_path):
         hand_in(root, student, HONEST[student], tmp_path / "work")
     summary = io.StringIO()
     results = classwide.autograde(root, ASSIGNMENT, jobs=2, out=summary)
-    assert {r.student: (r.ok, r.score) for r in results} == {"reference": (True, 4.0), "blank": (True, 0.0)}
+    assert {r.student: (r.ok, r.score) for r in results} == {"reference": (True, EXPECTED_HONEST["reference"]),
+                                                                       "blank": (True, 0.0)}
     assert summary.getvalue().count(sandbox.UNSANDBOXED) == 2
     assert '"sandbox": false' in (root / "autograded" / "blank" / ASSIGNMENT / grading.REPORT).read_text()
 

@@ -209,9 +209,11 @@ class Notebook:
         self.wait_for_run(self.code_cell_indices()[0])
 
     def run_from(self, index):
-        """Select cell ``index`` and choose Run > Run Selected Cell and All Below."""
+        """Select cell ``index`` and choose Run > Run Selected Cell and All Below (JupyterLab greys that out on
+        the last cell, where Run > Run Selected Cell does the same)."""
         self.cell(index).locator(".jp-InputPrompt").click()
-        self.menu("Run", "notebook:run-all-below")
+        last = index == len(self.source.cells) - 1
+        self.menu("Run", "notebook:run-cell" if last else "notebook:run-all-below")
         self.wait_for_run(index)
 
     def wait_for_run(self, first):

@@ -1,13 +1,13 @@
 """Time what a learner waits for: one ``minigrad.check`` and ``minigrad.progress()``.
 
-    PYTHONPATH=solutions python bench/bench_checks.py [--repeat 7]
+    PYTHONPATH=solutions python bench/bench_checks.py [--repeat 7] [--all]
 
 Both run as in a notebook: minigrad is imported once here (the kernel), and each call
 starts the fresh process that runs the checks, which caches its compiled modules as Python
 does by default (``PYTHONDONTWRITEBYTECODE`` is dropped: without the cache, each check
 compiles some 80 modules again, about half a second). Each figure is the best and the median
 of several calls, wall-clock time, and the CPU time of the fresh process. Targets: one check
-under 0.5 s, progress() a few seconds.
+under 0.5 s, progress() a few seconds. ``--all`` times every step and challenge of the course, not only four.
 """
 import argparse
 import contextlib
@@ -54,9 +54,12 @@ def main():
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # as on a learner's machine: compiled modules are cached
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=7)
-    repeat = parser.parse_args().repeat
+    parser.add_argument("--all", action="store_true", help="time every step's check, not only four")
+    arguments = parser.parse_args()
+    repeat = arguments.repeat
+    chosen = sorted(steps.load_all(), key=steps.order) if arguments.all else STEPS
     rows = [("python -c 'import minigrad.steps'", *startup(repeat))]
-    rows += [(f'minigrad.check("{step}")', *timed(lambda s=step: minigrad.check(s), repeat)) for step in STEPS]
+    rows += [(f'minigrad.check("{step}")', *timed(lambda s=step: minigrad.check(s), repeat)) for step in chosen]
     rows.append((f"minigrad.progress() ({len(steps.load_all())} steps)", *timed(minigrad.progress, max(3, repeat // 2))))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("| call | best (s) | median (s) | CPU of the fresh process (s) |\n| --- | ---: | ---: | ---: |")

@@ -37,7 +37,7 @@ test: install-test
 	$(PY) -m pytest -n 3 --dist loadgroup $(PYTEST_ARGS)
 
 core: install-test
-	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub" $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub and not processes" $(PYTEST_ARGS)
 
 build: install-test
 	$(PY) -m tools.build

@@ -36,9 +36,18 @@ COSTLY = {"test_grading.py", "test_stalls.py", "test_hostile.py", "test_resume.p
           "test_class_on_hub.py", "test_nbgrader_panels.py"}
 
 
+# Tests that start a fresh Python for each case (a mutant's checks, one step's edition): the whole suite runs
+# them, ``make core`` leaves them out to stay quick.
+PER_CASE_PROCESS = ("test_mistakes", "test_editions.py::test_a_step_is_checked_on_its_own",
+                    "test_editions.py::test_only_a_stubbed_step_fails")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker
 def pytest_collection_modifyitems(items):
     for item in items:
         module = item.path.name
+        if any(f"{module}::{item.originalname}".startswith(prefix) for prefix in PER_CASE_PROCESS):
+            item.add_marker(pytest.mark.processes)
         if module in COSTLY:
             language = getattr(getattr(item, "callspec", None), "params", {}).get("course", "")
             item.add_marker(pytest.mark.xdist_group(f"{module}{language}"))

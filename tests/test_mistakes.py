@@ -171,14 +171,18 @@ def verdicts(package_parent, step):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", MUTANTS)
-def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
+def assert_named_at_its_step(tmp_path, step, changes, message):
+    """The mutant made by ``changes`` fails ``step`` with ``message``, in both languages, and no traceback."""
     said = verdicts(mutant(tmp_path, changes), step)
     assert said["en"]["status"] == "failed", said["en"]
     assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
     assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
     assert "Traceback" not in said["en"]["message"]
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_the_mistake_is_named_at_its_step(tmp_path, name):
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])
 
 
 def test_untouched_stubs_of_4_4_are_not_implemented(tmp_path):

@@ -7,9 +7,8 @@ languages, never with a traceback.
 import pytest
 
 from conftest import EDITION
-from minigrad.messages import say
 from minigrad.steps import chapter1, chapter1_kinks as kinks, chapter1_rules as rules
-from test_mistakes import mutant, verdicts
+from test_mistakes import assert_named_at_its_step
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
 
@@ -102,9 +101,4 @@ MUTANTS = {
 
 @pytest.mark.parametrize("name", MUTANTS)
 def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
-    said = verdicts(mutant(tmp_path, changes), step)
-    assert said["en"]["status"] == "failed", said["en"]
-    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
-    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
-    assert "Traceback" not in said["en"]["message"]
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])

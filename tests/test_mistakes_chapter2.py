@@ -6,9 +6,8 @@ several outputs (2.3) and of the backward rules a small model needs (2.5–2.8).
 """
 import pytest
 from conftest import EDITION
-from test_mistakes import mutant, verdicts
+from test_mistakes import assert_named_at_its_step, mutant, verdicts
 
-from minigrad.messages import say
 from minigrad.steps import chapter1, chapter2
 from minigrad.steps import chapter2_challenge as challenge
 from minigrad.steps import chapter2_rules as rules
@@ -66,12 +65,7 @@ MUTANTS = {
 
 @pytest.mark.parametrize("name", MUTANTS)
 def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
-    said = verdicts(mutant(tmp_path, changes), step)
-    assert said["en"]["status"] == "failed", said["en"]
-    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
-    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
-    assert "Traceback" not in said["en"]["message"]
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])
 
 
 def test_a_mistake_of_a_rule_is_not_blamed_on_the_engine(tmp_path):

@@ -4,9 +4,8 @@ Built as ``test_mistakes.py`` builds its mutants; chapter 3's earlier ones (3.1)
 """
 import pytest
 from conftest import EDITION
-from test_mistakes import mutant, verdicts
+from test_mistakes import assert_named_at_its_step, mutant, verdicts
 
-from minigrad.messages import say
 from minigrad.steps import chapter3
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
@@ -63,12 +62,7 @@ MUTANTS = {
 
 @pytest.mark.parametrize("name", MUTANTS)
 def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
-    said = verdicts(mutant(tmp_path, changes), step)
-    assert said["en"]["status"] == "failed", said["en"]
-    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
-    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
-    assert "Traceback" not in said["en"]["message"]
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])
 
 
 def test_set_grad_enabled_refusing_with_the_wrong_error_is_not_a_crash(tmp_path):

@@ -5,9 +5,8 @@ the verdict failing with the sentence that names the mistake, in both languages.
 """
 import pytest
 from conftest import EDITION
-from test_mistakes import mutant, verdicts
+from test_mistakes import assert_named_at_its_step
 
-from minigrad.messages import say
 from minigrad.steps import chapter5
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="mutates the reference edition")
@@ -85,9 +84,4 @@ MUTANTS = {
 
 @pytest.mark.parametrize("name", MUTANTS)
 def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
-    said = verdicts(mutant(tmp_path, changes), step)
-    assert said["en"]["status"] == "failed", said["en"]
-    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
-    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
-    assert "Traceback" not in said["en"]["message"]
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])

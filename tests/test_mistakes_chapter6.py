@@ -4,9 +4,8 @@ Built as ``test_mistakes.py`` builds its mutants; chapter 6's earlier ones (6.2)
 """
 import pytest
 from conftest import EDITION
-from test_mistakes import mutant, verdicts
+from test_mistakes import assert_named_at_its_step, verdicts
 
-from minigrad.messages import say
 from minigrad.steps import chapter6
 from tools import build, editions
 
@@ -79,12 +78,7 @@ MUTANTS = {
 
 @pytest.mark.parametrize("name", MUTANTS)
 def test_the_mistake_is_named_at_its_step(tmp_path, name):
-    step, changes, message = MUTANTS[name]
-    said = verdicts(mutant(tmp_path, changes), step)
-    assert said["en"]["status"] == "failed", said["en"]
-    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
-    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
-    assert "Traceback" not in said["en"]["message"]
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])
 
 
 @pytest.mark.parametrize("step", ["6.5", "6.6"])

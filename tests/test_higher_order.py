@@ -13,6 +13,8 @@ import minigrad as mg
 from minigrad.autograd.functional import hessian, hvp, jacobian, jvp, vhp, vjp
 from minigrad.autograd.gradcheck import GradcheckError
 
+from helpers import central_differences
+
 
 def _bce(t, a, b):
     return t.nn.functional.binary_cross_entropy_with_logits(a, b.sigmoid())
@@ -172,24 +174,8 @@ def _differences(f, arrays, eps=1e-6):
     def squares(*a):
         return sum(float((g.numpy() ** 2).sum()) for g in _first(mg, f, a, create_graph=False)[1])
 
-    return _central(value, arrays, eps), _central(squares, arrays, eps)
-
-
-def _central(f, arrays, eps):
-    arrays = [a.copy() for a in arrays]
-    result = []
-    for a in arrays:
-        grad = np.zeros_like(a)
-        for index in np.ndindex(a.shape):
-            keep = a[index]
-            a[index] = keep + eps
-            above = f(*arrays)
-            a[index] = keep - eps
-            below = f(*arrays)
-            a[index] = keep
-            grad[index] = (above - below) / (2 * eps)
-        result.append(grad)
-    return result
+    return (central_differences(value, *[a.copy() for a in arrays], eps=eps),
+            central_differences(squares, *[a.copy() for a in arrays], eps=eps))
 
 
 def _params(names):
@@ -303,7 +289,7 @@ def test_jacobian_against_central_differences():
 
     jac = jacobian(f, mg.tensor(x, dtype=mg.float64)).numpy()
     for i in range(4):
-        row = _central(lambda a: f(mg.tensor(a, dtype=mg.float64))[i].item(), [x], 1e-6)[0]
+        row = central_differences(lambda a: f(mg.tensor(a, dtype=mg.float64))[i].item(), x.copy())[0]
         assert np.allclose(jac[i], row, atol=1e-6)
     assert jac.shape == (4, 2, 2)
 
@@ -319,7 +305,7 @@ def test_hessian_jvp_and_hvp_agree_with_central_differences():
         return mg.autograd.grad(f(t), t)[0].numpy()
 
     h = hessian(f, mg.tensor(y, dtype=mg.float64)).numpy()
-    numeric = np.stack([_central(lambda a: gradient(a)[i], [y], 1e-6)[0] for i in range(3)])
+    numeric = np.stack([central_differences(lambda a: gradient(a)[i], y.copy())[0] for i in range(3)])
     assert np.allclose(h, numeric, atol=1e-5)
     v = mg.tensor([1.0, 0.0, -1.0], dtype=mg.float64)
     assert np.allclose(hvp(f, mg.tensor(y, dtype=mg.float64), v)[1].numpy(), h @ v.numpy())

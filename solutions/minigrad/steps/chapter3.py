@@ -89,25 +89,32 @@ def requires_grad_false_refuses_non_leaves(see):
     see.error(lambda: y.requires_grad_(False), N_("the error for requires_grad_(False) on a non-leaf"))
 
 
-@step("3.1")
-def nested_blocks_drawn_at_random(see):
+def _modes_in_nested_blocks(see, block, deepest, deeper):
+    """Grad mode inside and after each of several ``block()``s nested at random (one more level with chance
+    ``deeper``, up to ``deepest`` - 1 levels), some left early by an exception, and at the end."""
     modes = []
 
     def enter(depth):
-        with no_grad():
+        with block():
             modes.append(grad_mode._enabled)
-            if depth and see.rng.random() < 0.7:
+            if depth and see.rng.random() < deeper:
                 enter(depth - 1)
             modes.append(grad_mode._enabled)
             if see.rng.random() < 0.3:
                 raise KeyError("leaving early")
 
     try:
-        enter(int(see.rng.integers(1, 5)))
+        enter(int(see.rng.integers(1, deepest)))
     except KeyError:
         pass
     modes.append(grad_mode._enabled)
-    see(modes, N_("grad mode at each step in and out of no_grad blocks nested at random"))
+    return modes
+
+
+@step("3.1")
+def nested_blocks_drawn_at_random(see):
+    see(_modes_in_nested_blocks(see, no_grad, 5, 0.7),
+        N_("grad mode at each step in and out of no_grad blocks nested at random"))
 
 
 @step("3.2")
@@ -201,23 +208,9 @@ def a_tensor_computed_under_enable_grad_records(see):
 
 @step("3.4")
 def no_grad_and_enable_grad_nested_at_random(see):
-    modes = []
-
-    def enter(depth):
-        with (no_grad() if see.rng.random() < 0.5 else enable_grad()):
-            modes.append(grad_mode._enabled)
-            if depth and see.rng.random() < 0.8:
-                enter(depth - 1)
-            modes.append(grad_mode._enabled)
-            if see.rng.random() < 0.3:
-                raise KeyError("leaving early")
-
-    try:
-        enter(int(see.rng.integers(1, 6)))
-    except KeyError:
-        pass
-    modes.append(grad_mode._enabled)
-    see(modes, N_("grad mode at each step in and out of no_grad and enable_grad blocks nested at random"))
+    either = lambda: no_grad() if see.rng.random() < 0.5 else enable_grad()  # noqa: E731 - drawn at each block
+    see(_modes_in_nested_blocks(see, either, 6, 0.8),
+        N_("grad mode at each step in and out of no_grad and enable_grad blocks nested at random"))
 
 
 NOT_AT_ONCE = N_(

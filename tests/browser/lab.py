@@ -11,6 +11,7 @@ both are rendered as stderr text), which the server exposes as ``window.jupytera
 """
 import json
 import os
+import random
 import re
 import secrets
 import shutil
@@ -33,10 +34,21 @@ CHINESE_MENUS = {"Run": "运行"}  # the menus the tests use, as jupyterlab-lang
 
 
 def free_port():
-    """A TCP port that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A TCP port that nothing listens on right now, below Linux's ephemeral range (32768 and up).
+
+    Ports the system hands out on its own (a kernel's ZeroMQ sockets, a client's end of a
+    connection) come from that range; a port chosen under it is not taken by one of them in the
+    moment between this probe and the server's bind, which a parallel test run would otherwise
+    hit now and then ("port N is not available", exit code 1).
+    """
+    while True:
+        port = random.randrange(20000, 32768)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 class JupyterLab:
@@ -81,7 +93,17 @@ class JupyterLab:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
 
-    def start(self, timeout=90):
+    def start(self, timeout=90, attempts=3):
+        """Start the server and wait until it answers; on a port taken meanwhile, try another."""
+        for _ in range(attempts):
+            if self._launch(timeout):
+                return self
+            self.port = free_port()
+            self.base_url = f"http://127.0.0.1:{self.port}"
+        raise RuntimeError(f"JupyterLab found no free port in {attempts} attempts; see {self.log_path}")
+
+    def _launch(self, timeout):
+        """True once the server answers; False if it exited because its port was taken."""
         command = [
             sys.executable, "-m", "jupyterlab", "--no-browser",
             "--ip=127.0.0.1", f"--port={self.port}", "--ServerApp.port_retries=0",
@@ -99,12 +121,15 @@ class JupyterLab:
         deadline = time.monotonic() + timeout
         while not self.answers():
             if self.process.poll() is not None:
+                self.log.close()
+                if f"port {self.port} is not available" in self.log_path.read_text():
+                    return False
                 raise RuntimeError(f"JupyterLab exited with code {self.process.returncode}; see {self.log_path}")
             if time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"JupyterLab did not answer within {timeout} s; see {self.log_path}")
             time.sleep(0.1)
-        return self
+        return True
 
     def request(self, path, method="GET"):
         request = urllib.request.Request(self.base_url + path, method=method,

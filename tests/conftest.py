@@ -42,7 +42,8 @@ PER_CASE_PROCESS = ("test_mistakes", "test_editions.py::test_a_step_is_checked_o
                     "test_editions.py::test_only_a_stubbed_step_fails",
                     "test_tutorials.py::test_the_recording_is_what_pytorch_prints_today",
                     "test_corpus.py::test_the_recording_is_what_pytorch_prints_today",
-                    "test_lms.py::test_the_command_line_collects_and_refuses_in_the_course_language")
+                    "test_lms.py::test_the_command_line_collects_and_refuses_in_the_course_language",
+                    "test_suite.py")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker

@@ -5,11 +5,12 @@ A notebook's graded cells are ``minigrad.check("2.3")`` (an exercise step) and
 kernel, either could be defeated by an earlier cell (``minigrad.check = lambda s: None``).
 So when grading:
 
-- a step's checks run in a fresh interpreter, in a sandbox that sees one fresh package:
+- a notebook's steps' checks run in a fresh interpreter (a step that does not pass there runs
+  again in one of its own), in a sandbox that sees one fresh package:
   the instructor's copy of every file except the learner's own files, taken from the
   submission. ``minigrad/steps/`` (the checks) is always the instructor's copy. That
-  process only reports what the learner's code returned (plain data, as its last line
-  of output), for the inputs of seed 0 and of seeds drawn anew for each grading process,
+  process only reports what the learner's code returned (plain data, a line of output
+  per step), for the inputs of seed 0 and of seeds drawn anew for each grading process,
   which the learner never saw. The verdict is taken here, in the grader's process, by
   comparing those reports with the reference solution's on the same inputs (computed
   in a process of its own, on the repository's ``solutions/``). Nothing the submission
@@ -45,7 +46,7 @@ from .instructor_messages import N_
 
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
 HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
-MAX_REPORT = 4 << 20  # characters of one step's report: far more than any step writes
+MAX_REPORT = 4 << 20  # characters of the checks' output read for reports: far more than a chapter's steps write
 STEP_CELL = re.compile(r'^\s*minigrad\.check\("(?P<step>\d+\.\d+)"\)', re.MULTILINE)
 QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+)", (?P<variable>\w+)\)', re.MULTILINE)
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
@@ -124,18 +125,30 @@ def fresh_package(instructor_package, submission, learner_files, target):
     return missing
 
 
-def check_step(sandbox, package_parent, step, language, hidden=""):
-    """The verdict on one step: what its checks saw in a fresh sandboxed interpreter, judged here
-    against the reference, for the usual inputs and then for hidden ones; then its hidden tests."""
+def check_steps(sandbox, package_parent, steps, language, hidden):
+    """The verdicts on ``steps`` ({step: Verdict}): what their checks saw in fresh sandboxed interpreters,
+    judged here against the reference, for the usual inputs and then for hidden ones; then the hidden tests
+    of each step that passed (``hidden``: {step: code}).
+
+    All the steps' checks run first in one interpreter, in order, each step reporting as it ends. A
+    passed step, or an untouched one ("not implemented"), is judged from that run. Any other outcome
+    (failed, stopped, crashed, no report) could come from an earlier step's code in the same process,
+    so that step's verdict is taken again in an interpreter of its own."""
     seeds = (0, *HIDDEN_SEEDS)
-    outcome = _run(sandbox, package_parent, ["-m", "minigrad.steps", "observe", step, "--out", "-",
-                                             *[f"--seed={seed}" for seed in seeds]])
-    verdict = _step_verdict(outcome, step, language, seeds)
-    if verdict.passed and hidden:
-        outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=hidden)
-        if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
-            return Verdict(False, "hidden", say("hidden", language, step=step), outcome.stopped)
-    return verdict
+    reference = reference_observations(steps, seeds)
+    together = _observe(sandbox, package_parent, steps, seeds)
+    verdicts = {}
+    for step in steps:
+        verdict = _step_verdict(together, step, reference[step], language, seeds)
+        if verdict.kind not in ("passed", "not_implemented") and len(steps) > 1:
+            alone = _observe(sandbox, package_parent, [step], seeds)
+            verdict = _step_verdict(alone, step, reference[step], language, seeds)
+        if verdict.passed and hidden.get(step):
+            outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=hidden[step])
+            if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
+                verdict = Verdict(False, "hidden", say("hidden", language, step=step), outcome.stopped)
+        verdicts[step] = verdict
+    return verdicts
 
 
 def check_answer(key, question, answer, language):
@@ -171,18 +184,25 @@ def _run(sandbox, package_parent, args, stdin=""):
     return sandbox.run([sys.executable, *args], [(package_parent, False)], package_parent, stdin=stdin)
 
 
-def _step_verdict(outcome, step, language, seeds):
-    """Judge the report the checks printed last (seed -> observations) against the reference's."""
-    report = _last_report(outcome.stdout, seeds)
-    if report is None:
+def _observe(sandbox, package_parent, steps, seeds):
+    """How the checks of ``steps``, run in turn in one sandboxed interpreter, ended: the outcome, and the
+    report of each step that gave one ({step: {seed: observations}})."""
+    outcome = _run(sandbox, package_parent, ["-m", "minigrad.steps", "observe", *steps, "--out", "-",
+                                             *[f"--seed={seed}" for seed in seeds]])
+    return outcome, _reports(outcome.stdout, seeds)
+
+
+def _step_verdict(observed, step, reference, language, seeds):
+    """Judge the report of ``step`` (seed -> observations) against the reference's."""
+    outcome, reports = observed
+    if step not in reports:
         if outcome.stopped:
             why = instructor_messages.say(outcome.stopped, language)
             return Verdict(False, "stopped", say("stopped", language, step=step, why=why), outcome.stopped)
         last = (outcome.stderr.strip().splitlines() or [f"exit code {outcome.returncode}"])[-1][:300]
         return Verdict(False, "no_verdict", say("no_report", language, step=step, last=last))
-    reference = reference_observations(step, seeds)
     for seed in seeds:
-        verdict = judge(step, report[str(seed)], reference[str(seed)], language)
+        verdict = judge(step, reports[step][str(seed)], reference[str(seed)], language)
         if verdict["status"] != "passed":
             if seed != 0:  # right on the inputs the learner saw, wrong on others: say no more
                 return Verdict(False, "hidden", say("hidden", language, step=step))
@@ -190,28 +210,34 @@ def _step_verdict(outcome, step, language, seeds):
     return Verdict(True, "passed", verdict["message"])
 
 
-def _last_report(stdout, seeds):
-    """The last line of ``stdout`` that is a report for every seed (bounded, checked), or None."""
+def _reports(stdout, seeds):
+    """{step: its report}, from the last line of ``stdout`` (its bounded tail) that reports that step for
+    every seed: ``{"step": "2.3", "seen": {seed: observations}}``."""
+    reports = {}
     for line in reversed(stdout[-MAX_REPORT:].splitlines()):
-        report = _json_object(line)
-        if report and all(isinstance(report.get(str(seed)), dict) for seed in seeds):
-            return report
-    return None
+        found = _json_object(line)
+        step, seen = found.get("step"), found.get("seen")
+        if (isinstance(step, str) and step not in reports and isinstance(seen, dict)
+                and all(isinstance(seen.get(str(seed)), dict) for seed in seeds)):
+            reports[step] = seen
+    return reports
 
 
 _references = {}
 
 
-def reference_observations(step, seeds):
-    """What the reference solution's checks see for ``seeds``, from a process of its own (kept per step)."""
-    key = (step, seeds)
-    if key not in _references:
+def reference_observations(steps, seeds):
+    """What the reference solution's checks see for ``seeds`` ({step: {seed: observations}}), from a process
+    of its own; kept, so each step's are computed once per grading process."""
+    missing = [step for step in steps if (step, seeds) not in _references]
+    if missing:
         env = dict(os.environ, PYTHONPATH=str(REFERENCE))
-        done = subprocess.run([sys.executable, "-m", "minigrad.steps", "observe", step, "--out", "-",
+        done = subprocess.run([sys.executable, "-m", "minigrad.steps", "observe", *missing, "--out", "-",
                                *[f"--seed={seed}" for seed in seeds]], cwd=REFERENCE, env=env, capture_output=True,
                               text=True, timeout=300, check=True)
-        _references[key] = _last_report(done.stdout, seeds)
-    return _references[key]
+        for step, seen in _reports(done.stdout, seeds).items():
+            _references[step, seeds] = seen
+    return {step: _references[step, seeds] for step in steps}
 
 
 def _json_object(line):

@@ -3,8 +3,8 @@
 ``SandboxedExecute`` takes the place of nbgrader's ``Execute`` preprocessor. For each
 submitted notebook it
 
-1. judges every step cell (``minigrad.check("2.3")``) with that step's checks in a fresh
-   sandboxed interpreter (see ``freshchecks``), before any submitted code has run;
+1. judges every step cell (``minigrad.check("2.3")``) with that step's checks in fresh
+   sandboxed interpreters (see ``freshchecks``), before any submitted code has run;
 2. runs the notebook's other cells in a kernel inside the sandbox, in a scratch copy of
    the submission without its notebooks (the restored notebook holds the hidden tests):
    whatever the notebook changes or writes, it changes only that copy. Graded cells are
@@ -181,18 +181,19 @@ class SandboxedExecute(Execute):
             self._incident("not_submitted", name=name)
 
     def _judge_steps(self, nb, sandbox, package_parent):
-        verdicts = {}
-        for cell in graded_cells(nb):
-            kind, step, _ = kind_of(cell)
-            if kind == "step":
-                hidden = freshchecks.hidden_tests(cell.source)
-                verdicts[grade_id(cell)] = verdict = freshchecks.check_step(sandbox, package_parent, step,
-                                                                            self.language, hidden)
-                if verdict.stopped:
-                    self._incident("checks_stopped", step=step, why=verdict.stopped)
-                elif verdict.kind == "no_verdict":
-                    self._incident("checks_crashed", step=step)
-        return verdicts
+        """The verdict of every step cell, by grade id: the steps' checks run together (``freshchecks``)."""
+        cells = [cell for cell in graded_cells(nb) if kind_of(cell)[0] == "step"]
+        if not cells:
+            return {}
+        steps = list(dict.fromkeys(kind_of(cell)[1] for cell in cells))
+        hidden = {kind_of(cell)[1]: freshchecks.hidden_tests(cell.source) for cell in cells}
+        verdicts = freshchecks.check_steps(sandbox, package_parent, steps, self.language, hidden)
+        for step, verdict in verdicts.items():
+            if verdict.stopped:
+                self._incident("checks_stopped", step=step, why=verdict.stopped)
+            elif verdict.kind == "no_verdict":
+                self._incident("checks_crashed", step=step)
+        return {grade_id(cell): verdicts[kind_of(cell)[1]] for cell in cells}
 
     def _run_notebook(self, nb, resources, folder, scratch, sandbox):
         """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission."""

@@ -60,16 +60,19 @@ def observe_step(step_id, seed):
     return {check.__name__: run_check(check, seed) for check in load_all().get(step_id, [])}
 
 
-def observe_all():
-    """What the checks of every step saw (seed 0), by step, in this one process.
+def observe_steps(step_ids, seeds=(0,)):
+    """What the checks of each step saw, step after step in this one process: yields ``(step, {seed: seen})``.
 
     Grad mode is switched back on before each step, as a fresh process would start: a
     ``no_grad`` that forgets to restore it is then blamed on step 3.1 alone."""
-    observed = {}
-    for step_id in sorted(load_all(), key=order):
+    for step_id in step_ids:
         grad_mode._set_enabled(True)
-        observed[step_id] = observe_step(step_id, 0)
-    return observed
+        yield step_id, {str(seed): observe_step(step_id, seed) for seed in seeds}
+
+
+def observe_all():
+    """What the checks of every step saw (seed 0), by step, in this one process."""
+    return {step_id: seen["0"] for step_id, seen in observe_steps(sorted(load_all(), key=order))}
 
 
 def expected_observations():

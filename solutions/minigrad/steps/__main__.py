@@ -2,7 +2,9 @@
 
     python -m minigrad.steps observe 2.3 --out FILE [--seed 0 --seed 77 ...]
         run step 2.3's checks on this package; write what they saw (plain data) to FILE
-        (``--out -``: as the last line printed)
+    python -m minigrad.steps observe 2.1 2.2 2.3 --out - [--seed 0 ...]
+        the checks of each step in turn, in this one process; as each step ends, print a line
+        ``{"step": "2.1", "seen": {seed: observations}}`` (the grader reads them)
     python -m minigrad.steps observe all --out FILE
         every step's checks, seed 0, in this one process: ``{step: observations}`` (``progress()``)
     python -m minigrad.steps 2.3 [--lang zh]      (or ``all``)
@@ -18,28 +20,31 @@ import argparse
 import json
 
 from ..messages import languages
-from . import expected_observations, load_all, observe_all, observe_step, order
+from . import expected_observations, load_all, observe_all, observe_step, observe_steps, order
 from .judge import judge
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", help='"observe", "record", a step ("1.2") or "all"')
-    parser.add_argument("step", nargs="?")
+    parser.add_argument("steps", nargs="*", help="observe: the steps, or all")
     parser.add_argument("--out", help="observe: the file to write the observations to")
     parser.add_argument("--seed", type=int, action="append", help="observe: a seed for the checks' inputs")
     parser.add_argument("--lang", default="en", choices=languages())
     arguments = parser.parse_args()
     if arguments.command == "observe":
-        if arguments.step == "all":
+        seeds = arguments.seed or [0]
+        if arguments.out == "-":
+            for step, seen in observe_steps(arguments.steps, seeds):
+                print("\n" + json.dumps({"step": step, "seen": seen}), flush=True)  # a line of its own
+            return
+        if arguments.steps == ["all"]:
             seen = observe_all()
         else:
-            seen = {str(seed): observe_step(arguments.step, seed) for seed in arguments.seed or [0]}
-        if arguments.out == "-":
-            print("\n" + json.dumps(seen), flush=True)
-        else:
-            with open(arguments.out, "w") as out:
-                json.dump(seen, out)
+            [step] = arguments.steps
+            seen = {str(seed): observe_step(step, seed) for seed in seeds}
+        with open(arguments.out, "w") as out:
+            json.dump(seen, out)
     elif arguments.command == "record":
         print(json.dumps({step: observe_step(step, 0) for step in sorted(load_all(), key=order)}, indent=1))
     else:

@@ -1,0 +1,87 @@
+"""How the grader runs a notebook's step checks: together in one sandboxed interpreter, and a step
+that does not pass there again in one of its own (``tools/freshchecks.py``).
+
+The sandbox here is a stand-in that answers with prepared reports, so each case says exactly what
+the checks' processes printed; the reference's observations are the real ones.
+"""
+import json
+
+import pytest
+from minigrad import steps
+
+from tools import freshchecks
+from tools.sandbox import Outcome
+
+STEPS = ["1.1", "1.2", "1.3"]
+SEEDS = (0, *freshchecks.HIDDEN_SEEDS)
+RIGHT = {step: {str(seed): steps.observe_step(step, seed) for seed in SEEDS} for step in STEPS}
+
+
+def wrong(step):
+    """A report of ``step`` whose every check crashed."""
+    crash = [{"end": "crash", "error": "ValueError: operands could not be broadcast together", "where": ""}]
+    return {seed: {name: crash for name in seen} for seed, seen in RIGHT[step].items()}
+
+
+def unwritten(step):
+    return {seed: {name: [{"end": "stub", "step": step}] for name in seen} for seed, seen in RIGHT[step].items()}
+
+
+class Checks:
+    """Stands in for the sandbox: ``answers`` maps the steps of a run (a tuple) to (reports, limit hit)."""
+
+    def __init__(self, answers):
+        self.answers, self.runs = answers, []
+
+    def run(self, argv, binds, cwd, stdin=""):
+        observed = tuple(argv[argv.index("observe") + 1:argv.index("--out")])
+        self.runs.append(observed)
+        reports, stopped = self.answers[observed]
+        printed = "".join(f"\n{json.dumps({'step': step, 'seen': seen})}\n" for step, seen in reports.items())
+        return Outcome(-9 if stopped else 0, "a line the learner's code printed\n" + printed, "", stopped)
+
+
+def verdicts(checks):
+    found = freshchecks.check_steps(checks, "unused", STEPS, "en", hidden={})
+    return {step: verdict.kind for step, verdict in found.items()}
+
+
+def test_a_notebook_that_passes_is_judged_from_one_process():
+    checks = Checks({tuple(STEPS): (RIGHT, None)})
+    assert verdicts(checks) == dict.fromkeys(STEPS, "passed")
+    assert checks.runs == [tuple(STEPS)]
+
+
+def test_a_step_that_fails_beside_the_others_is_judged_again_alone():
+    """Its failure may be an earlier step's doing (state left behind in the shared process)."""
+    checks = Checks({tuple(STEPS): ({**RIGHT, "1.2": wrong("1.2")}, None), ("1.2",): ({"1.2": RIGHT["1.2"]}, None)})
+    assert verdicts(checks) == dict.fromkeys(STEPS, "passed")
+    assert checks.runs == [tuple(STEPS), ("1.2",)]
+
+
+def test_a_step_that_fails_alone_too_fails():
+    checks = Checks({tuple(STEPS): ({**RIGHT, "1.2": wrong("1.2")}, None), ("1.2",): ({"1.2": wrong("1.2")}, None)})
+    assert verdicts(checks) == {"1.1": "passed", "1.2": "failed", "1.3": "passed"}
+
+
+def test_an_untouched_step_is_judged_from_the_shared_process():
+    checks = Checks({tuple(STEPS): ({**RIGHT, "1.3": unwritten("1.3")}, None)})
+    assert verdicts(checks) == {"1.1": "passed", "1.2": "passed", "1.3": "not_implemented"}
+    assert checks.runs == [tuple(STEPS)]
+
+
+def test_after_a_stop_each_unreported_step_runs_alone_and_the_stalling_one_is_named():
+    checks = Checks({tuple(STEPS): ({"1.1": RIGHT["1.1"]}, "wall time limit"),
+                     ("1.2",): ({}, "wall time limit"), ("1.3",): ({"1.3": RIGHT["1.3"]}, None)})
+    found = freshchecks.check_steps(checks, "unused", STEPS, "en", hidden={})
+    assert {step: verdict.kind for step, verdict in found.items()} == {"1.1": "passed", "1.2": "stopped",
+                                                                       "1.3": "passed"}
+    assert found["1.2"].stopped == "wall time limit"
+    assert found["1.2"].message == "✗ Step 1.2: the checks were stopped (wall time limit)."
+    assert checks.runs == [tuple(STEPS), ("1.2",), ("1.3",)]
+
+
+@pytest.mark.parametrize("forged", [{"step": "1.2", "seen": "passed"}, {"step": "1.2"}, ["1.2"]])
+def test_a_line_that_is_no_report_is_no_report(forged):
+    printed = "\n".join([json.dumps({"step": "1.1", "seen": RIGHT["1.1"]}), json.dumps(forged)])
+    assert list(freshchecks._reports(printed, SEEDS)) == ["1.1"]

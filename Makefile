@@ -19,6 +19,11 @@ LANGUAGE_SETTING := $(LAB_SETTINGS)/@jupyterlab/translation-extension/plugin.jup
 # Containers and many cloud machines log in as root, where JupyterLab refuses to start unless told.
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The tests write bytecode caches even where the environment turns them off (PYTHONDONTWRITEBYTECODE=1):
+# without them pytest rewrites every test module's asserts in each of its processes, and every command a
+# test starts compiles the project's modules anew.
+CACHED := PYTHONDONTWRITEBYTECODE=
+
 .PHONY: course test core build install-course install-test
 
 course: install-course $(LANGUAGE_SETTING)
@@ -34,10 +39,11 @@ $(LANGUAGE_SETTING):
 # Three processes on two cores: much of a class's grading waits on sandboxed kernels rather than computes.
 # loadgroup keeps the tests of one costly fixture in one process (tests/conftest.py, COSTLY).
 test: install-test
-	$(PY) -m pytest -n 3 --dist loadgroup $(PYTEST_ARGS)
+	$(CACHED) $(PY) -m pytest -n 3 --dist loadgroup $(PYTEST_ARGS)
 
+# The fast core: no notebooks, classes, browsers or a Python per case, and 8 drawn shapes per operation, not 30.
 core: install-test
-	$(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub and not processes" $(PYTEST_ARGS)
+	$(CACHED) MINIGRAD_EXAMPLES=8 $(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub and not processes" $(PYTEST_ARGS)
 
 build: install-test
 	$(PY) -m tools.build

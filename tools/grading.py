@@ -182,18 +182,17 @@ class SandboxedExecute(Execute):
 
     def _judge_steps(self, nb, sandbox, package_parent):
         """The verdict of every step cell, by grade id: the steps' checks run together (``freshchecks``)."""
-        cells = [cell for cell in graded_cells(nb) if kind_of(cell)[0] == "step"]
+        cells = [(cell, kind_of(cell)[1]) for cell in graded_cells(nb) if kind_of(cell)[0] == "step"]
         if not cells:
             return {}
-        steps = list(dict.fromkeys(kind_of(cell)[1] for cell in cells))
-        hidden = {kind_of(cell)[1]: freshchecks.hidden_tests(cell.source) for cell in cells}
-        verdicts = freshchecks.check_steps(sandbox, package_parent, steps, self.language, hidden)
+        hidden = {step: freshchecks.hidden_tests(cell.source) for cell, step in cells}
+        verdicts = freshchecks.check_steps(sandbox, package_parent, list(hidden), self.language, hidden)
         for step, verdict in verdicts.items():
             if verdict.stopped:
                 self._incident("checks_stopped", step=step, why=verdict.stopped)
             elif verdict.kind == "no_verdict":
                 self._incident("checks_crashed", step=step)
-        return {grade_id(cell): verdicts[kind_of(cell)[1]] for cell in cells}
+        return {grade_id(cell): verdicts[step] for cell, step in cells}
 
     def _run_notebook(self, nb, resources, folder, scratch, sandbox):
         """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission."""

@@ -40,9 +40,10 @@ def main():
             return
         if arguments.steps == ["all"]:
             seen = observe_all()
+        elif len(arguments.steps) == 1:
+            seen = {str(seed): observe_step(arguments.steps[0], seed) for seed in seeds}
         else:
-            [step] = arguments.steps
-            seen = {str(seed): observe_step(step, seed) for seed in seeds}
+            parser.error("observe --out FILE takes one step, or all (several steps: --out -)")
         with open(arguments.out, "w") as out:
             json.dump(seen, out)
     elif arguments.command == "record":

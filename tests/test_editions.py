@@ -4,14 +4,19 @@ For every step, a package in which only the earlier steps are solved must fail t
 step's checks with the stub's NotImplementedError naming it; solving the step too
 must pass them. This also proves a step's checks never need a later step.
 """
+import io
 import json
+import re
+import shutil
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+from babel.messages.mofile import read_mo, write_mo
 
 from conftest import ROOT
-from tools import build, editions
+from tools import build, editions, messages
 
 STEPS = editions.steps_in(build.PACKAGE)
 CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_all())
@@ -20,9 +25,70 @@ CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_
 order = editions.step_key
 
 
-def test_generated_files_are_up_to_date():
-    stale = build.stale_files()
+@pytest.fixture(scope="module")
+def fresh_build(tmp_path_factory):
+    """Every generated file, built afresh from ``solutions/``."""
+    folder = tmp_path_factory.mktemp("build")
+    build.build(folder)
+    return folder
+
+
+def test_generated_files_are_up_to_date(fresh_build):
+    stale = build.stale_files(fresh=fresh_build)
     assert not stale, "run `make build` (python -m tools.build); stale: " + ", ".join(stale)
+
+
+def test_staleness_is_a_change_of_meaning_not_of_bytes(fresh_build, tmp_path):
+    """In a copy of a fresh build: another Babel's header, a reference value one float32 step away and a
+    notebook written with other spacing are no change; a changed translation and a changed reference value are,
+    and the check names both files."""
+    copy = tmp_path / "built"
+    shutil.copytree(fresh_build, copy)
+    catalogue = copy / "solutions" / "minigrad" / "locale" / "zh" / "LC_MESSAGES" / "minigrad.mo"
+    expected = copy / build.EXPECTED
+    notebook = copy / "course" / "zh" / "01_graph.ipynb"
+
+    catalogue.write_bytes(another_babel(catalogue.read_bytes()))
+    expected.write_text(json.dumps(with_first_value_of("1.7", json.loads(expected.read_text()), next_float32)))
+    notebook.write_text(json.dumps(json.loads(notebook.read_text()), indent=4, sort_keys=True))
+    assert build.stale_files(copy, fresh_build) == []
+
+    catalogue.write_bytes(with_first_translation_changed(catalogue.read_bytes()))
+    expected.write_text(json.dumps(with_first_value_of("1.7", json.loads(expected.read_text()), lambda v: v + 0.01)))
+    assert build.stale_files(copy, fresh_build) == [str(catalogue.relative_to(copy)), str(build.EXPECTED)]
+
+
+def another_babel(mo):
+    """The same catalogue, its header naming another version of Babel (same length: the offsets hold)."""
+    version = re.search(rb"Generated-By: Babel (\d[\d.]*)", mo)
+    other = bytes(b if not chr(b).isdigit() else ord(str((int(chr(b)) + 1) % 10)) for b in version[1])
+    changed = mo[:version.start(1)] + other + mo[version.end(1):]
+    assert changed != mo and messages.messages_of(changed) == messages.messages_of(mo)
+    return changed
+
+
+def with_first_translation_changed(mo):
+    catalog = read_mo(io.BytesIO(mo))
+    message = next(m for m in catalog if m.id and m.string)
+    message.string += "!"
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def with_first_value_of(step, observations, change):
+    """``observations`` with ``change`` applied to the first number of a tensor that ``step``'s checks saw."""
+    for seen in observations[step].values():
+        for item in seen:
+            value = item.get("value")
+            if isinstance(value, dict) and value.get("tensor"):
+                value["tensor"][0] = change(value["tensor"][0])
+                return observations
+    raise AssertionError(f"step {step} observed no tensor")
+
+
+def next_float32(value):
+    return float(np.nextafter(np.float32(value), np.float32(np.inf)))
 
 
 def test_no_solution_marker_reaches_learners():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,6 +74,13 @@ def compiled(po_path):
     out = io.BytesIO()
     write_mo(out, read(po_path))
     return out.getvalue()
+
+
+def messages_of(mo_bytes):
+    """What a compiled catalogue says: ``{(context, message): translation}``. Its header is left out: it names
+    the Babel that wrote it and the time, which say nothing a learner reads."""
+    catalog = read_mo(io.BytesIO(mo_bytes))
+    return {(message.context, message.id): message.string for message in catalog if message.id}
 
 
 def update(package=PACKAGE):

@@ -12,22 +12,26 @@
         one JSON verdict per step, for the tests and the maintainers
     python -m minigrad.steps record
         print the reference observations (run on the reference edition by ``make build``)
+    python -m minigrad.steps agree RECORDED FRESH
+        whether two files ``record`` wrote say the same, by the judge's rule (``judge.agree``): exit 1
+        naming each step where they differ (``make build``'s staleness check, on the reference edition)
 
 ``observe`` is the only command a grade relies on: it reports, and the judging happens
 in another process (``minigrad.check``, or the grader), from the file it wrote.
 """
 import argparse
 import json
+from pathlib import Path
 
 from ..messages import languages
 from . import expected_observations, load_all, observe_all, observe_step, observe_steps, order
-from .judge import judge
+from .judge import agree, judge
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", help='"observe", "record", a step ("1.2") or "all"')
-    parser.add_argument("steps", nargs="*", help="observe: the steps, or all")
+    parser.add_argument("command", help='"observe", "record", "agree", a step ("1.2") or "all"')
+    parser.add_argument("steps", nargs="*", help="observe: the steps, or all; agree: the two files")
     parser.add_argument("--out", help="observe: the file to write the observations to")
     parser.add_argument("--seed", type=int, action="append", help="observe: a seed for the checks' inputs")
     parser.add_argument("--lang", default="en", choices=languages())
@@ -46,6 +50,11 @@ def main():
             parser.error("observe --out FILE takes one step, or all (several steps: --out -)")
         with open(arguments.out, "w") as out:
             json.dump(seen, out)
+    elif arguments.command == "agree":
+        recorded, fresh = (json.loads(Path(name).read_text()) for name in arguments.steps)
+        differ = sorted(set(recorded) ^ set(fresh)) + [s for s in recorded if s in fresh and not agree(recorded[s], fresh[s])]
+        print(" ".join(sorted(differ, key=order)))
+        raise SystemExit(1 if differ else 0)
     elif arguments.command == "record":
         print(json.dumps({step: observe_step(step, 0) for step in sorted(load_all(), key=order)}, indent=1))
     else:

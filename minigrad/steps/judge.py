@@ -25,6 +25,10 @@ KIND = N_("{label}: got {got}, expected {expected}")
 NO_ERROR = N_("{label}: nothing was raised, expected {expected}")
 CRASH = N_("your code raised {error}\n{where}")
 INCOMPLETE = N_("the checks' results are incomplete or do not match the checks (was the checking process changed?)")
+# The one tolerance by which numbers agree: a learner's with the reference's, and the reference recorded on one
+# processor with the same reference on another (numpy's float32 paths differ in the last digit between them).
+RTOL = 1e-5
+ATOL = 1e-5  # a check may loosen it for one value (``see.near``)
 KINDS = {"truth": N_("True or False"), "tensor": N_("a tensor"), "array": N_("a numpy array"), "none": N_("None"), "number": N_("a number"),
          "text": N_("text"), "sequence": N_("a tuple or list"), "object": N_("an object of another type")}
 
@@ -48,6 +52,24 @@ def judge(step, mine, reference, language):
     n = len(reference)
     message = say(PASSED_ONE, language, step=step) if n == 1 else say(PASSED, language, step=step, n=n)
     return {"status": "passed", "message": message}
+
+
+def close(got, expected, atol=ATOL):
+    """The judge's rule for numbers, scalars or arrays alike: equal within ``RTOL`` and ``atol``, nan to nan."""
+    return bool(np.allclose(got, expected, rtol=RTOL, atol=atol, equal_nan=True))
+
+
+def agree(recorded, fresh, atol=ATOL):
+    """Whether two recordings of the reference's observations say the same thing: the same checks, labels,
+    kinds, texts and mistakes, and numbers equal by ``close`` (with the tolerance of the check they are in)."""
+    if isinstance(recorded, dict) and isinstance(fresh, dict):
+        atol = recorded.get("atol", atol)
+        return recorded.keys() == fresh.keys() and all(agree(recorded[k], fresh[k], atol) for k in recorded)
+    if isinstance(recorded, list) and isinstance(fresh, list):
+        return len(recorded) == len(fresh) and all(agree(r, f, atol) for r, f in zip(recorded, fresh))
+    if _kind(recorded) == _kind(fresh) == "number":
+        return close(float(recorded), float(fresh), atol)
+    return type(recorded) is type(fresh) and recorded == fresh
 
 
 def _first_difference(seen, expected, language):
@@ -87,7 +109,7 @@ def _compare(got, want, language):
     if detail is None:
         return None
     for wrong, message in want.get("mistakes", ()):
-        if _difference(got, {"label": want["label"], "value": wrong, "atol": want.get("atol", 1e-5)}, language) is None:
+        if _difference(got, {"label": want["label"], "value": wrong, "atol": want.get("atol", ATOL)}, language) is None:
             return say(message, language) + "\n" + detail
     return detail
 
@@ -104,17 +126,17 @@ def _difference(got, want, language):
         return say(KIND, language, label=label, got=say(KINDS[got_kind], language),
                    expected=say(KINDS[want_kind], language))
     if want_kind in ("tensor", "array"):
-        return _compare_arrays(got, expected, want_kind, label, want.get("atol", 1e-5), language)
+        return _compare_arrays(got, expected, want_kind, label, want.get("atol", ATOL), language)
     if want_kind == "sequence":
         if len(got) != len(expected):
             return say(GOT, language, label=label, got=show(got), expected=show(expected))
         for g, e in zip(got, expected):
-            detail = _difference(g, {"label": want["label"], "value": e, "atol": want.get("atol", 1e-5)}, language)
+            detail = _difference(g, {"label": want["label"], "value": e, "atol": want.get("atol", ATOL)}, language)
             if detail is not None:
                 return say(GOT, language, label=label, got=show(got), expected=show(expected))
         return None
     if want_kind == "number":
-        if not np.isclose(float(got), float(expected), rtol=1e-5, atol=want.get("atol", 1e-5), equal_nan=True):
+        if not close(float(got), float(expected), want.get("atol", ATOL)):
             return say(GOT, language, label=label, got=show(got), expected=show(expected))
         return None
     return None if got == expected else say(GOT, language, label=label, got=show(got), expected=show(expected))
@@ -126,7 +148,7 @@ def _compare_arrays(got, expected, kind, label, atol, language):
     if got.get("dtype") != expected["dtype"]:
         return say(DTYPE, language, label=label, got=got.get("dtype"), expected=expected["dtype"])
     mine, theirs = _values(got[kind]), _values(expected[kind])
-    if mine.shape != theirs.shape or not np.allclose(mine, theirs, rtol=1e-5, atol=atol, equal_nan=True):
+    if mine.shape != theirs.shape or not close(mine, theirs, atol):
         return say(GOT, language, label=label, got=show(got), expected=show(expected))
     return None
 

@@ -36,10 +36,11 @@ $(LANGUAGE_SETTING):
 	@mkdir -p $(dir $@)
 	@printf '{"locale": "%s"}\n' $(LAB_LOCALE_$(COURSE_LANG)) > $@
 
-# Three processes on two cores: much of a class's grading waits on sandboxed kernels rather than computes.
-# loadgroup keeps the tests of one costly fixture in one process (tests/conftest.py, COSTLY).
+# Four processes on two cores: much of a class's grading, the hub and the browsers wait rather than compute
+# (on this 2-core machine: 896 s with four, 960 s with three; bench/README.md). loadgroup keeps the tests
+# of one costly fixture in one process (tests/conftest.py, COSTLY).
 test: install-test
-	$(CACHED) $(PY) -m pytest -n 3 --dist loadgroup $(PYTEST_ARGS)
+	$(CACHED) $(PY) -m pytest -n 4 --dist loadgroup $(PYTEST_ARGS)
 
 # The fast core: no notebooks, classes, browsers or a Python per case, and 8 drawn shapes per operation, not 30.
 core: install-test

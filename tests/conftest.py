@@ -28,12 +28,18 @@ def pytest_configure(config):
         config.addinivalue_line("markers", f"{step_marker(step)}: the checks of exercise step {step}")
 
 
-# Modules whose tests share one costly fixture (a whole class graded, a hub started): ``make test`` runs
-# pytest-xdist with ``--dist loadgroup``, so each such group stays in one process, which builds the fixture
-# while the other processes run other tests, instead of waiting for it. test_grading grades each language
-# apart: a group per language.
+# Modules whose tests share one costly fixture (a whole class graded, a hub started, JupyterLab opened in
+# Chromium, the corpus run in PyTorch): ``make test`` runs pytest-xdist with ``--dist loadgroup``, so each
+# such group stays in one process, which builds the fixture once while the other processes run other tests,
+# instead of each process building it again. test_grading grades each language apart: a group per language.
 COSTLY = {"test_grading.py", "test_stalls.py", "test_hostile.py", "test_resume.py", "test_classroom.py",
-          "test_class_on_hub.py", "test_nbgrader_panels.py"}
+          "test_class_on_hub.py", "test_nbgrader_panels.py", "test_course_in_browser.py", "test_corpus.py",
+          "test_tutorials.py"}
+
+
+# The tests that read the chapters' executed reference notebooks (test_notebooks.py's ``executed``): in one
+# process, each notebook runs once for all of them, not once in each process that meets one.
+EXECUTED_ONCE = "test_notebooks.py::executed"
 
 
 # Tests that start a fresh Python for each case (a mutant's checks, one step's edition, PyTorch run again on
@@ -55,6 +61,8 @@ def pytest_collection_modifyitems(items):
         if module in COSTLY:
             language = getattr(getattr(item, "callspec", None), "params", {}).get("course", "")
             item.add_marker(pytest.mark.xdist_group(f"{module}{language}"))
+        elif module == "test_notebooks.py" and "executed" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(EXECUTED_ONCE))
 
 
 @pytest.fixture

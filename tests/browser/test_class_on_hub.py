@@ -14,9 +14,9 @@ import time
 
 import pytest
 
-from conftest import ROOT, step_marker
+from conftest import step_marker
 from hostile.submissions import answer_cells, graded_points, steps_before, steps_of
-from hub.fixtures import HUB_ARTIFACTS, class_folder, make_account, start_hub  # noqa: F401 (fixtures)
+from hub.fixtures import HUB_ARTIFACTS, class_folder, instructor_checkout, make_account, start_hub  # noqa: F401
 from hub.people import Instructor, Student, language_setting, score_of
 from hub.server import CLASS_BIN
 from tools import build, classroom, editions
@@ -29,7 +29,7 @@ ASSIGNMENT = next(name for name, number, _ in classroom.assignments() if number 
 NOTEBOOK = f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb"
 # (who, section, how much of the chapter they do)
 STUDENTS = [("alice", "en", "everything"), ("bob", "en", "nothing"), ("chen", "zh", "half")]
-CLASSROOM = f"{CLASS_BIN / 'python'} -m tools.classroom"  # as the instructor types it, in this repository
+CLASSROOM = f"{CLASS_BIN / 'python'} -m tools.classroom"  # as the instructor types it, in their checkout
 CHINESE_FILE_MENU = "文件"  # "File" in the Chinese language pack
 
 
@@ -67,13 +67,13 @@ def section_exchanges(class_folder):
     return exchanges
 
 
-def prepare_sections(teacher, exchanges):
+def prepare_sections(teacher, exchanges, checkout):
     """The instructor makes one course root per section, each with its section's exchange."""
     roots = {}
     for language, exchange in exchanges.items():
         roots[language] = teacher.home / f"class-{language}"
         done = teacher.run([str(CLASS_BIN / "python"), "-m", "tools.classroom", "init", str(roots[language]),
-                            "--lang", language, "--exchange", str(exchange)], cwd=ROOT)
+                            "--lang", language, "--exchange", str(exchange)], cwd=checkout)
         assert done.returncode == 0, done.stdout + done.stderr
     return roots
 
@@ -110,7 +110,7 @@ def check_feedback(student, language, source_notebook, work):
         assert any("\u4e00" <= ch <= "\u9fff" for ch in feedback), "the Chinese section's feedback is Chinese"
 
 
-def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, browser, tmp_path):
+def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, instructor_checkout, browser, tmp_path):
     timings, started = {}, time.monotonic()
 
     def lap(name):
@@ -118,7 +118,7 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
 
     teacher = make_account("teacher")
     students = {who: make_account(who) for who, _, _ in STUDENTS}
-    roots = prepare_sections(teacher, section_exchanges)
+    roots = prepare_sections(teacher, section_exchanges, instructor_checkout)
     students["chen"].write(*language_setting(students["chen"].home, "zh_CN"))  # Chen chose Chinese for JupyterLab
     configs = {students[who].name: nbgrader_config(section_exchanges[language]) for who, language, _ in STUDENTS}
     hub = start_hub(users=[teacher.name, *configs], admins=[teacher.name], configs=configs)
@@ -133,7 +133,7 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
         instructor.open_terminal()
         lap("logged in, terminal open")
         released = instructor.run([f"{CLASSROOM} release {root} {ASSIGNMENT} --to-exchange" for root in roots.values()],
-                                  ROOT)
+                                  instructor_checkout)
         assert [code for code, _ in released] == [0, 0], released
         lap("released")
 
@@ -146,7 +146,7 @@ def test_a_class_on_jupyterhub(make_account, start_hub, section_exchanges, brows
 
         graded = instructor.run([f"{CLASSROOM} collect {root} {ASSIGNMENT} && {CLASSROOM} autograde {root} {ASSIGNMENT}"
                                  f" && {CLASSROOM} feedback {root} {ASSIGNMENT} --to-exchange" for root in roots.values()],
-                                ROOT)
+                                instructor_checkout)
         assert [code for code, _ in graded] == [0, 0], graded
         lap("collected, autograded, feedback returned")
 

@@ -343,8 +343,10 @@ KINDS = [
     Kind("forged_graded_cells", _forged_cells, 2.0, "cells the instructor never made lose their grading marks"),
     Kind("infinite_loop", _cell("while True:\n    pass"), 2.0, "CPU time limit stops the kernel"),
     Kind("endless_sleep", _cell("import time\ntime.sleep(10**6)"), 2.0, "wall time limit stops the kernel"),
-    Kind("memory_bomb", _cell("hoard = []\nwhile True:\n    hoard.append(bytearray(10**8))"), 2.0,
-         "memory limit: MemoryError in the cell"),
+    # Address space taken, not written: writing 2 GiB costs some machines more than the 4 s of CPU the class
+    # allows (page faults), and the CPU limit would stop it first.
+    Kind("memory_bomb", _cell("import numpy as np\nhoard = []\nwhile True:\n    hoard.append(np.empty(10**8, np.uint8))"),
+         2.0, "memory limit: MemoryError in the cell"),
     Kind("fork_bomb", _cell("import os, time\nfor _ in range(100_000):\n    if os.fork() == 0:\n"
                             "        time.sleep(3600)\n        os._exit(0)"), 2.0,
          "process limit refuses the fork; the pid namespace ends the children"),

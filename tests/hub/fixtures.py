@@ -31,7 +31,7 @@ def missing_for_a_hub():
     if not PROXY.exists():
         return f"no {PROXY.relative_to(ROOT)}: tools/install.sh test installs it from npm"
     if not (CLASS_BIN / "jupyterhub-singleuser").exists():
-        return f"no {CLASS_BIN.parent.relative_to(ROOT)}: tools/install.sh test makes it"
+        return "no .venv/class (the learners' Python): tools/install.sh test makes it"
     return None
 
 
@@ -45,6 +45,19 @@ def class_folder():
     (folder / "home").mkdir(mode=0o755)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def instructor_checkout(class_folder):
+    """The repository as the instructor's account reads it: a copy in the class folder, readable by all.
+    The clone the tests run from may sit where other accounts cannot enter (a private home or temporary
+    folder); an instructor works in a checkout of their own."""
+    copy = class_folder / "minigrad-course"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "test-artifacts", "__pycache__", ".pytest_cache", ".hypothesis"))
+    for path in [copy, *copy.rglob("*")]:
+        path.chmod(path.stat().st_mode | (0o555 if path.is_dir() else 0o444))
+    return copy
 
 
 @pytest.fixture(scope="module")

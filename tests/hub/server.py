@@ -3,8 +3,8 @@
 JupyterHub (PyPI) runs as root with its proxy, ``configurable-http-proxy`` (npm, installed by
 ``tools/install.sh test`` into ``.venv/node``). People log in with their system account's password
 (PAM, the hub's default authenticator) and each gets JupyterLab running as that account
-(``LocalProcessSpawner``), from ``.venv/class`` (what ``make course`` installs, on the system's Python,
-which every account can run), with nbgrader's panels. What differs per
+(``LocalProcessSpawner``), from the environment ``.venv/class`` links to (what ``make course`` installs, on
+the system's Python, in a folder every account can reach), with nbgrader's panels. What differs per
 person sits in a folder of their own that the spawner points ``JUPYTER_CONFIG_PATH`` at: which
 nbgrader exchange they use, for one.
 """
@@ -23,8 +23,9 @@ from browser.lab import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent  # the hub's own Python (it runs as root)
-# The learners' Python: one every system account can run (tools/install.sh test makes it).
-CLASS_BIN = ROOT / ".venv" / "class" / "bin"
+# The learners' Python: one every system account can run, outside the clone (tools/install.sh test makes it
+# and links it as .venv/class).
+CLASS_BIN = (ROOT / ".venv" / "class").resolve() / "bin"
 PROXY = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 SERVICE = "class-admin"  # the hub service whose token the tests and the benchmark use
 

@@ -37,8 +37,8 @@ $(LANGUAGE_SETTING):
 	@printf '{"locale": "%s"}\n' $(LAB_LOCALE_$(COURSE_LANG)) > $@
 
 # Four processes on two cores: much of a class's grading, the hub and the browsers wait rather than compute
-# (on this 2-core machine: 896 s with four, 960 s with three; bench/README.md). loadgroup keeps the tests
-# of one costly fixture in one process (tests/conftest.py, COSTLY).
+# (four finished sooner than three here: bench/README.md). loadgroup keeps the tests of one costly fixture
+# in one process (tests/conftest.py, COSTLY).
 test: install-test
 	$(CACHED) $(PY) -m pytest -n 4 --dist loadgroup $(PYTEST_ARGS)
 

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from conftest import ROOT
 from tools import lock
@@ -32,7 +33,7 @@ def declared(pyproject_text):
 def unmet(requirements, pins):
     """Each requirement that the pins (``{name: version}``) leave out or hold at a version it refuses."""
     return [str(r) for r in requirements
-            if lock.normalised(r.name) not in pins or not r.specifier.contains(pins[lock.normalised(r.name)], prereleases=True)]
+            if canonicalize_name(r.name) not in pins or not r.specifier.contains(pins[canonicalize_name(r.name)], prereleases=True)]
 
 
 def test_the_lock_satisfies_pyproject():
@@ -50,7 +51,7 @@ def test_this_environment_is_the_lock():
     """Every package the lock pins is installed at its version, and nothing else but the project itself (and
     the pip that came with the venv, which installs uv from the lock)."""
     site_packages = sysconfig.get_paths()["purelib"]  # not the copies other packages vendor (setuptools')
-    installed = {lock.normalised(d.metadata["Name"]): d.version
+    installed = {canonicalize_name(d.metadata["Name"]): d.version
                  for d in importlib.metadata.distributions(path=[site_packages])}
     installed.pop(PROJECT, None)
     installed.pop("pip", None)
@@ -87,9 +88,9 @@ def test_every_package_the_code_imports_is_declared():
     providers = importlib.metadata.packages_distributions()
     unknown = sorted(name for name in names if name not in providers)
     assert unknown == [], f"imported, but no installed package provides them: {unknown}"
-    wanted = {lock.normalised(r.name) for r in declared((ROOT / "pyproject.toml").read_text())}
+    wanted = {canonicalize_name(r.name) for r in declared((ROOT / "pyproject.toml").read_text())}
     undeclared = sorted(f"{name} (from {', '.join(providers[name])})" for name in names
-                        if not {lock.normalised(d) for d in providers[name]} & wanted)
+                        if not {canonicalize_name(d) for d in providers[name]} & wanted)
     assert undeclared == [], f"imported but not declared in pyproject.toml: {undeclared}"
 
 
@@ -110,14 +111,14 @@ def hashes(path):
     """``{name: its hashes}`` of a requirements file uv wrote."""
     blocks = re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^]]*\])?==\S+((?:\s*\\\s*--hash=\S+)+)", path.read_text(),
                         re.MULTILINE)
-    return {lock.normalised(name): frozenset(re.findall(r"--hash=(\S+)", block)) for name, block in blocks}
+    return {canonicalize_name(name): frozenset(re.findall(r"--hash=(\S+)", block)) for name, block in blocks}
 
 
 def test_conda_environment_pins_the_lock_s_versions():
     listed, locked = lock.conda_pins(lock.CONDA.read_text()), lock.pins()
     assert {name: spec for name, spec in listed.items() if spec != f"=={locked.get(name)}"} == {}
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    missing = [r.name for r in course_part(project) if lock.normalised(r.name) not in listed]
+    missing = [r.name for r in course_part(project) if canonicalize_name(r.name) not in listed]
     assert missing == [], f"environment.yml lacks what the course needs: {missing}"
 
 

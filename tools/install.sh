@@ -42,7 +42,6 @@ apt_install() {
 # Tests that need one skip with a reason when it cannot be installed here.
 test_system_packages=(graphviz bubblewrap chromium chromium-driver fonts-wqy-microhei postgresql)
 # JupyterHub's proxy, configurable-http-proxy, comes from the npm registry into the venv, as a hub admin installs it.
-proxy_version=5
 proxy="$venv/node/node_modules/.bin/configurable-http-proxy"
 class_venv="$venv/class"
 

@@ -23,6 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from packaging.utils import canonicalize_name
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "requirements.lock"
 COURSE = ROOT / "binder" / "requirements.txt"
@@ -56,11 +58,7 @@ def write_course():
 def pins(path=LOCK):
     """``{normalised name: version}`` of a pip requirements file written by uv."""
     found = re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^]]*\])?==(\S+?)(?: \\)?$", path.read_text(), re.MULTILINE)
-    return {normalised(name): version for name, version in found}
-
-
-def normalised(name):
-    return re.sub(r"[-_.]+", "-", name).lower()
+    return {canonicalize_name(name): version for name, version in found}
 
 
 CONDA_LINE = re.compile(r"^(\s+- )([A-Za-z0-9][A-Za-z0-9._-]*)([<>=!~][^#\s]*)?(\s*(?:#.*)?)$")
@@ -78,7 +76,7 @@ def conda_pins(text):
 
 def pypi_name(conda_name):
     name = CONDA_NAMES.get(conda_name, conda_name)
-    return name and normalised(name)
+    return name and canonicalize_name(name)
 
 
 def write_conda():

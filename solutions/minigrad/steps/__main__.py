@@ -52,7 +52,7 @@ def main():
             json.dump(seen, out)
     elif arguments.command == "agree":
         recorded, fresh = (json.loads(Path(name).read_text()) for name in arguments.steps)
-        differ = sorted(set(recorded) ^ set(fresh)) + [s for s in recorded if s in fresh and not agree(recorded[s], fresh[s])]
+        differ = (set(recorded) ^ set(fresh)) | {s for s in recorded if s in fresh and not agree(recorded[s], fresh[s])}
         print(" ".join(sorted(differ, key=order)))
         raise SystemExit(1 if differ else 0)
     elif arguments.command == "record":

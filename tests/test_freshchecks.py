@@ -23,8 +23,10 @@ def wrong(step):
     return {seed: {name: crash for name in seen} for seed, seen in RIGHT[step].items()}
 
 
-def unwritten(step):
-    return {seed: {name: [{"end": "stub", "step": step}] for name in seen} for seed, seen in RIGHT[step].items()}
+def unwritten(step, missing=None):
+    """A report of ``step`` whose every check met the stub of ``missing`` (by default, its own)."""
+    return {seed: {name: [{"end": "stub", "step": missing or step}] for name in seen}
+            for seed, seen in RIGHT[step].items()}
 
 
 class Checks:
@@ -70,14 +72,33 @@ def test_an_untouched_step_is_judged_from_the_shared_process():
     assert checks.runs == [tuple(STEPS)]
 
 
-def test_after_a_stop_each_unreported_step_runs_alone_and_the_stalling_one_is_named():
-    checks = Checks({tuple(STEPS): ({"1.1": RIGHT["1.1"]}, "wall time limit"),
-                     ("1.2",): ({}, "wall time limit"), ("1.3",): ({"1.3": RIGHT["1.3"]}, None)})
-    found = freshchecks.check_steps(checks, "unused", STEPS, "en", hidden={})
+def test_a_stalled_step_costs_one_limit_and_the_steps_after_it_run_on_with_its_stub():
+    """Run alone, 1.2 would stall a second time; its stub in place, the steps after it run together again."""
+    checks = Checks({tuple(STEPS): ({"1.1": RIGHT["1.1"]}, "wall time limit"), ("1.3",): ({"1.3": RIGHT["1.3"]}, None)})
+    stubbed = []
+    found = freshchecks.check_steps(checks, "unused", STEPS, "en", hidden={}, stub_out=stubbed.append)
     assert {step: verdict.kind for step, verdict in found.items()} == {"1.1": "passed", "1.2": "stopped",
                                                                        "1.3": "passed"}
     assert found["1.2"].stopped == "wall time limit"
     assert found["1.2"].message == "✗ Step 1.2: the checks were stopped (wall time limit)."
+    assert checks.runs == [tuple(STEPS), ("1.3",)] and stubbed == ["1.2"]
+
+
+def test_a_step_that_reaches_a_stalled_steps_stub_is_told_so_and_not_run_again():
+    checks = Checks({tuple(STEPS): ({}, "CPU time limit"), ("1.2", "1.3"): ({"1.2": unwritten("1.2", "1.1"),
+                                                                             "1.3": RIGHT["1.3"]}, None)})
+    found = freshchecks.check_steps(checks, "unused", STEPS, "en", hidden={})
+    assert {step: verdict.kind for step, verdict in found.items()} == {"1.1": "stopped", "1.2": "after_stopped",
+                                                                       "1.3": "passed"}
+    assert found["1.2"].message == ("✗ Step 1.2: its checks use the code of step 1.1, which was stopped; "
+                                    "fix step 1.1 first.")
+    assert checks.runs == [tuple(STEPS), ("1.2", "1.3")]
+
+
+def test_a_crash_is_judged_alone_and_the_steps_after_it_run_together():
+    checks = Checks({tuple(STEPS): ({"1.1": RIGHT["1.1"]}, None), ("1.2",): ({}, None),
+                     ("1.3",): ({"1.3": RIGHT["1.3"]}, None)})
+    assert verdicts(checks) == {"1.1": "passed", "1.2": "no_verdict", "1.3": "passed"}
     assert checks.runs == [tuple(STEPS), ("1.2",), ("1.3",)]
 
 

@@ -6,7 +6,8 @@ kernel, either could be defeated by an earlier cell (``minigrad.check = lambda s
 So when grading:
 
 - a notebook's steps' checks run in a fresh interpreter (a step that does not pass there runs
-  again in one of its own), in a sandbox that sees one fresh package:
+  again in one of its own; after a step that stalls, the next ones run on in another, with the
+  stalled step's code back to its stub), in a sandbox that sees one fresh package:
   the instructor's copy of every file except the learner's own files, taken from the
   submission. ``minigrad/steps/`` (the checks) is always the instructor's copy. That
   process only reports what the learner's code returned (plain data, a line of output
@@ -68,6 +69,8 @@ print({PASSED_HIDDEN!r})
 
 MESSAGES = {  # what a graded cell's verdict says (translated in tools/locale)
     "stopped": N_("✗ Step {step}: the checks were stopped ({why})."),
+    "after_stopped": N_("✗ Step {step}: its checks use the code of step {stopped}, which was stopped; fix step "
+                        "{stopped} first."),
     "hidden": N_("✗ Step {step}: your code passes the checks you were given, but not all of your instructor's "
                  "further checks."),
     "no_report": N_("✗ Step {step}: the checks ended without reporting what your code returned: {last}"),
@@ -125,30 +128,52 @@ def fresh_package(instructor_package, submission, learner_files, target):
     return missing
 
 
-def check_steps(sandbox, package_parent, steps, language, hidden):
+def check_steps(sandbox, package_parent, steps, language, hidden, stub_out=lambda step: None):
     """The verdicts on ``steps`` ({step: Verdict}): what their checks saw in fresh sandboxed interpreters,
     judged here against the reference, for the usual inputs and then for hidden ones; then the hidden tests
     of each step that passed (``hidden``: {step: code}).
 
     All the steps' checks run first in one interpreter, in order, each step reporting as it ends. A
-    passed step, or an untouched one ("not implemented"), is judged from that run. Any other outcome
-    (failed, stopped, crashed, no report) could come from an earlier step's code in the same process,
-    so that step's verdict is taken again in an interpreter of its own."""
+    passed step, or an untouched one ("not implemented"), is judged from that run. A failed one could
+    owe its failure to an earlier step's code in the same process, so its verdict is taken again in an
+    interpreter of its own; so is the step during which the process ended without a report (it crashed).
+
+    A step during which a limit stopped the process is stopped: its own code stalled. It is not run again
+    alone, which would spend one more limit on the same loop (each step's checks start from a fresh grad
+    mode: what an earlier step leaves behind does not make a later one loop). Its code is put back to the
+    instructor's stub (``stub_out(step)``, see ``stubs``), and the steps after it run together again in a
+    fresh interpreter, where a check that reaches the stalled code fails at once (its verdict names the
+    stalled step) and the others keep their points. So a step that loops costs one limit, not one more
+    per step that builds on it."""
     seeds = (0, *HIDDEN_SEEDS)
     reference = reference_observations(steps, seeds)
-    together = _observe(sandbox, package_parent, steps, seeds)
-    verdicts = {}
-    for step in steps:
-        verdict = _step_verdict(together, step, reference[step], language, seeds)
-        if verdict.kind not in ("passed", "not_implemented") and len(steps) > 1:
-            alone = _observe(sandbox, package_parent, [step], seeds)
-            verdict = _step_verdict(alone, step, reference[step], language, seeds)
-        if verdict.passed and hidden.get(step):
-            outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=hidden[step])
-            if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
-                verdict = Verdict(False, "hidden", say("hidden", language, step=step), outcome.stopped)
-        verdicts[step] = verdict
-    return verdicts
+    verdicts, stopped, pending = {}, set(), list(steps)
+    while pending:
+        observed = _observe(sandbox, package_parent, pending, seeds)
+        for index, step in enumerate(pending):
+            verdict = _step_verdict(observed, step, reference[step], language, seeds, stopped)
+            if index and verdict.kind not in ("passed", "not_implemented", "stopped", "after_stopped"):
+                verdict = _step_verdict(_observe(sandbox, package_parent, [step], seeds), step, reference[step],
+                                        language, seeds, stopped)
+            verdicts[step] = verdict
+            if verdict.kind == "stopped":
+                stopped.add(step)
+                stub_out(step)
+            if step not in observed[1]:  # the process ended here: the steps after it run in a fresh one
+                break
+        pending = pending[index + 1:]
+    return {step: _hidden_verdict(sandbox, package_parent, step, verdicts[step], language, hidden.get(step))
+            for step in steps}
+
+
+def _hidden_verdict(sandbox, package_parent, step, verdict, language, code):
+    """The verdict on a step that passed its checks, once its hidden tests (``code``) have run."""
+    if not (verdict.passed and code):
+        return verdict
+    outcome = _run(sandbox, package_parent, ["-c", HIDDEN_RUNNER], stdin=code)
+    if outcome.stdout.strip().splitlines()[-1:] != [PASSED_HIDDEN]:
+        return Verdict(False, "hidden", say("hidden", language, step=step), outcome.stopped)
+    return verdict
 
 
 def check_answer(key, question, answer, language):
@@ -192,8 +217,9 @@ def _observe(sandbox, package_parent, steps, seeds):
     return outcome, _reports(outcome.stdout, seeds)
 
 
-def _step_verdict(observed, step, reference, language, seeds):
-    """Judge the report of ``step`` (seed -> observations) against the reference's."""
+def _step_verdict(observed, step, reference, language, seeds, stopped=()):
+    """Judge the report of ``step`` (seed -> observations) against the reference's; a step that builds on one
+    of the ``stopped`` steps (whose code is now its stub) is told so."""
     outcome, reports = observed
     if step not in reports:
         if outcome.stopped:
@@ -204,6 +230,9 @@ def _step_verdict(observed, step, reference, language, seeds):
     for seed in seeds:
         verdict = judge(step, reports[step][str(seed)], reference[str(seed)], language)
         if verdict["status"] != "passed":
+            if verdict.get("missing") in stopped:
+                return Verdict(False, "after_stopped", say("after_stopped", language, step=step,
+                                                           stopped=verdict["missing"]))
             if seed != 0:  # right on the inputs the learner saw, wrong on others: say no more
                 return Verdict(False, "hidden", say("hidden", language, step=step))
             return Verdict(False, verdict["status"], verdict["message"])

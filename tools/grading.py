@@ -46,7 +46,7 @@ from nbgrader.converters import Autograde, GenerateFeedback
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
 
-from . import freshchecks
+from . import freshchecks, stubs
 from .instructor_messages import N_, say
 from .collect import UNREADABLE
 from .limits import Limits
@@ -61,10 +61,16 @@ INCIDENTS = {
     "not_submitted": N_("{name} was not submitted: its steps were graded on the released stub"),
     "checks_stopped": N_("the checks of step {step} were stopped: {why}"),
     "checks_crashed": N_("the checks of step {step} crashed without a verdict"),
+    "left_out": N_("the notebook ran with the stub of step {step} in place of its code, which stalled its checks"),
     "no_kernel": N_("the notebook's kernel did not start or answer ({error})"),
     "notebook_stopped": N_("the notebook was stopped at cell {index}: {why}"),
     "kernel_exited": N_("the notebook was stopped at cell {index}: the kernel exited with code {code}"),
     "limit_in_cell": N_("cell {index} hit the {limit} ({error})"),
+    # read-only cells the student changed (tools.tampering)
+    "locked_edited": N_("the read-only cell {cell} was edited: the instructor's cell was put back and graded"),
+    "locked_deleted": N_("the read-only cell {cell} was deleted: the instructor's cell was put back and graded"),
+    "check_changed": N_("the check cell {cell} was edited or deleted: what the notebook shows there is not a verdict "
+                        "of the checks"),
 }
 # Errors a cell raises when it reaches a limit of the sandbox, yet the kernel lives on.
 LIMIT_ERRORS = {"MemoryError": N_("memory limit"), "BlockingIOError": N_("process limit")}
@@ -157,6 +163,7 @@ class SandboxedExecute(Execute):
         folder = Path(resources["metadata"]["path"])
         (folder / REPORT).unlink(missing_ok=True)  # a report handed in with the submission is not ours
         self._report = {"sandbox": bwrap_works(sandbox.bwrap), "said": [], "verdicts": {}}
+        self._stalled = []  # the steps whose checks a limit stopped, in order
         if not self._report["sandbox"]:
             self.log.warning("!" * 20 + " " + UNSANDBOXED)
         with tempfile.TemporaryDirectory(prefix="minigrad-grading-") as scratch:
@@ -177,6 +184,7 @@ class SandboxedExecute(Execute):
         source = Path(coursedir.format_path(coursedir.source_directory, ".", assignment)) / "minigrad"
         learner_files = self.config.Autograde.get("exclude_overwriting", {}).get(assignment, [])
         package_parent.mkdir(parents=True)
+        self._instructor_package = source
         for name in freshchecks.fresh_package(source, folder, learner_files, package_parent):
             self._incident("not_submitted", name=name)
 
@@ -186,7 +194,8 @@ class SandboxedExecute(Execute):
         if not cells:
             return {}
         hidden = {step: freshchecks.hidden_tests(cell.source) for cell, step in cells}
-        verdicts = freshchecks.check_steps(sandbox, package_parent, list(hidden), self.language, hidden)
+        verdicts = freshchecks.check_steps(sandbox, package_parent, list(hidden), self.language, hidden,
+                                           lambda step: self._stub_out(step, package_parent))
         for step, verdict in verdicts.items():
             if verdict.stopped:
                 self._incident("checks_stopped", step=step, why=verdict.stopped)
@@ -194,10 +203,22 @@ class SandboxedExecute(Execute):
                 self._incident("checks_crashed", step=step)
         return {grade_id(cell): verdicts[step] for cell, step in cells}
 
+    def _stub_out(self, step, package_parent):
+        """Put the stub of a step whose checks stalled in place of its code, in the checks' package."""
+        self._stalled.append(step)
+        stubs.stub_out(step, self._instructor_package, package_parent / "minigrad")
+
     def _run_notebook(self, nb, resources, folder, scratch, sandbox):
-        """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission."""
+        """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission.
+
+        The code of a step whose checks stalled is its stub there too (``stubs``): the chapter's demo cells
+        call it, and would stall where the checks did, one cell limit each, until the notebook's run ended
+        before the practice answers. With the stub they fail at once, and the run goes on to the answers."""
         self._work = scratch / "work"
         shutil.copytree(folder, self._work, ignore=shutil.ignore_patterns("*.ipynb", REPORT))
+        for step in self._stalled:
+            if stubs.stub_out(step, self._instructor_package, self._work / "minigrad"):
+                self._incident("left_out", step=step)
         (scratch / "kernel").mkdir()
         sandbox.give(scratch)
         self._answers, self._stopped, self._printed = {}, False, 0
@@ -382,3 +403,5 @@ def configure(c, language):
     c.Autograde.autograde_preprocessors = [SandboxedExecute if step is Execute else step for step in nbgraders]
     c.OverwriteCells.add_missing_cells = True  # a deleted graded cell comes back, and is graded
     c.GenerateFeedback.preprocessors = [*GenerateFeedback.class_traits()["preprocessors"].default(), ClearHiddenTests]
+    from . import tampering  # it builds on this module: imported once both are loaded
+    tampering.configure(c)

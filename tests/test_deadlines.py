@@ -54,7 +54,8 @@ def test_a_due_date_needs_its_time_zone():
     for text in ("2026-12-01T23:59", "1 December"):
         with pytest.raises(Refused) as refused:
             deadlines.parse_due(text)
-        assert refused.value.said("en") == f"{text}: not a due date with its time zone; write it as 2026-12-01T23:59+08:00"
+        assert refused.value.said("en") == (f"{text}: not a due date with its time zone; "
+                                            "write it as 2026-12-01T23:59+08:00")
     assert deadlines.shown(deadlines.parse_due(DUE)) == "2026-12-01 23:59 +08:00"
 
 
@@ -196,7 +197,8 @@ def test_every_export_holds_the_grade_after_the_penalty(graded):
 @pytest.mark.grading
 def test_refuse_leaves_late_grades_blank_and_none_keeps_them_whole(graded):
     refused = {row[3]: row[7:] for row in table(graded.folder / "refuse" / "grades.csv")[1:]}
-    assert refused == {"alice": ["", "", "", "10.0"], "bob": ["", "", "", "10.0"], "carol": ["2.0", "0.0", "2.0", "10.0"]}
+    assert refused == {"alice": ["", "", "", "10.0"], "bob": ["", "", "", "10.0"],
+                       "carol": ["2.0", "0.0", "2.0", "10.0"]}
     assert [row[-1] for row in table(graded.folder / "refuse" / "canvas" / f"{ASSIGNMENT}.csv")[2:]] == ["", "", "2"]
     assert "02_gradients: handed in late, so not graded (late policy: refuse): alice, bob\n" in graded.said["refuse"]
     assert "late penalties set again under this policy for 3 graded submissions\n" in graded.said["refuse"]

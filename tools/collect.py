@@ -11,17 +11,24 @@ by the released notebook, and the original is kept beside it as ``NAME.ipynb.unr
 the cell ids that nbformat 4.5 requires: nbformat's own normalisation gives them, so that no
 reader warns (``MissingIDFieldWarning``) about it again.
 """
+import filecmp
 import json
 import shutil
 import warnings
-from pathlib import Path
+import zipfile
+from datetime import datetime
+from pathlib import Path, PurePosixPath
 
 import nbformat
 from nbformat.validator import normalize
 
-from . import gradesheets, lms, nbgraderapp
+from . import deadlines, gradesheets, lms, nbgraderapp
+from .instructor_messages import N_, Refused
 
 UNREADABLE = ".unreadable"
+REPLACED = "replaced"  # ROOT/replaced/<time>/<student>/<assignment>: a submission collected again, as it was
+OTHER_CHAPTER = N_("{file} holds the work of {other} ({example}), not of {assignment}: nothing was collected. "
+                   "Collect it as {other}, or download {assignment}'s submissions from your LMS.")
 
 
 def from_exchange(root, assignment):
@@ -35,12 +42,86 @@ def from_zip(root, assignment, archive, roster, worksheet=None):
     A Moodle grading worksheet is kept in the course root: the grade export fills it in.
     """
     collected = lms.read(archive, roster, worksheet)
+    _of_this_chapter(root, assignment, archive, collected)
+    times = deadlines.times_of(root, assignment, collected, worksheet)  # read, or refused, before any is written
     lms.unpack(archive, root, assignment, collected)
+    deadlines.stamp(root, assignment, times, collected.students)
     if worksheet:
         kept = gradesheets.worksheet_path(root, assignment)
         kept.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(worksheet, kept)
     return collected
+
+
+def _of_this_chapter(root, assignment, archive, collected):
+    """Refuse a download that holds another assignment's work (its notebooks, or folders named after it)."""
+    others = {name for name in nbgraderapp.config(root).Autograde.exclude_overwriting if name != assignment}
+    ours = {path.name for path in (Path(root) / "release" / assignment).glob("*.ipynb")}
+    found = {}
+    for path in _uploaded_paths(archive, collected):
+        *folders, name = PurePosixPath(path).parts
+        notebook = name.removesuffix(".ipynb") if name.endswith(".ipynb") and name not in ours else None
+        for other in {*folders, notebook} & others:
+            found.setdefault(other, set()).add(path)
+    if found:
+        other = max(found, key=lambda name: len(found[name]))
+        example = min(found[other], key=lambda path: (not path.endswith(".ipynb"), path))  # a notebook, if any
+        raise Refused(OTHER_CHAPTER, file=archive, other=other, example=example, assignment=assignment)
+
+
+def _uploaded_paths(archive, collected):
+    """The path of every file the collected students uploaded: in their own zips, or loose in the download."""
+    with zipfile.ZipFile(archive) as download:
+        for entries in collected.students.values():
+            for entry in entries:
+                if not entry.path.lower().endswith(".zip"):
+                    yield entry.path
+                    continue
+                try:
+                    with zipfile.ZipFile(download.open(entry.member)) as upload:
+                        yield from (name.replace("\\", "/") for name in upload.namelist())
+                except zipfile.BadZipFile:
+                    continue  # unpacking refuses it, for this student only
+
+
+def keep_previous(root, assignment):
+    """Copy aside every submission of ``assignment`` before collecting anew (collecting replaces them):
+    ``{student: its copy}``; ``replaced`` then keeps the copies of those that changed."""
+    aside = Path(root) / REPLACED / datetime.now().strftime("%Y-%m-%d_%H-%M-%S_%f")
+    kept = {}
+    for student in students(root, assignment):
+        kept[student] = aside / student / assignment
+        shutil.copytree(Path(root) / "submitted" / student / assignment, kept[student], symlinks=True)
+    return kept
+
+
+def replaced(root, assignment, kept):
+    """``{student: (files that differ, the copy)}`` for each submission that a new one replaced; the copies of
+    those that came back the same are removed."""
+    changed = {}
+    for student, copy in kept.items():
+        differing = _differing(copy, Path(root) / "submitted" / student / assignment)
+        if differing:
+            changed[student] = (differing, copy)
+        else:
+            shutil.rmtree(copy)
+            _prune(copy.parent, Path(root))
+    return changed
+
+
+def _prune(folder, root):
+    """Remove ``folder`` and its parents below ``root`` while they are empty."""
+    while folder != root and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+def _differing(old, new):
+    """The files (relative paths) that differ between two submission folders, or are in one only."""
+    files = {p.relative_to(old) for p in old.rglob("*") if p.is_file()} | \
+        {p.relative_to(new) for p in new.rglob("*") if p.is_file()}
+    return sorted(str(f) for f in files if not ((old / f).is_file() and (new / f).is_file() and
+                                                filecmp.cmp(old / f, new / f, shallow=False)))
 
 
 def students(root, assignment):

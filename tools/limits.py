@@ -9,11 +9,12 @@ its ``submission_seconds``: what no other deadline caught ends there. ``python -
 [ROOT]`` prints the table in force (the course root's, or the defaults).
 """
 import argparse
+import sys
 
 from traitlets import Integer
 from traitlets.config import Configurable
 
-from .instructor_messages import N_, languages, say
+from .instructor_messages import N_, Refused, course_language, languages, say
 
 # name -> what it bounds (a message of the instructor's catalogue), in the order of the table.
 MEANINGS = {
@@ -69,12 +70,22 @@ def settings():
 
 
 def main(argv=None):
-    """Print the limits in force in a course root (its nbgrader_config.py), or the defaults."""
+    """Print the limits in force in a course root (its nbgrader_config.py), in the course's language, or the
+    defaults."""
+    from . import nbgraderapp
+
     parser = argparse.ArgumentParser(description="The limits grading puts on a submission.")
     parser.add_argument("root", nargs="?", help="a course root (default: show the defaults)")
-    parser.add_argument("--lang", choices=languages(), default="en")
+    parser.add_argument("--lang", choices=languages(), help="default: the course's language (English without ROOT)")
     args = parser.parse_args(argv)
-    print(of_course(args.root).table(args.lang) if args.root else Limits().table(args.lang))
+    if not args.root:
+        print(Limits().table(args.lang or "en"))
+        return
+    try:
+        nbgraderapp.course_root(args.root)
+    except Refused as refused:
+        sys.exit(refused.said(args.lang or "en"))
+    print(of_course(args.root).table(args.lang or course_language(args.root)))
 
 
 def of_course(root):

@@ -12,7 +12,11 @@ from pathlib import Path
 
 from traitlets.config.loader import PyFileConfigLoader
 
+from .instructor_messages import N_, Refused
+
 CONFIG_FILE = "nbgrader_config.py"
+NOT_A_COURSE_ROOT = N_("{root} is not a course root (it has no {file}): make one with "
+                       "`minigrad-classroom init {root} --lang en` (or --lang zh), or give the folder init made.")
 
 
 def command(root, *args, check=True):
@@ -23,6 +27,14 @@ def command(root, *args, check=True):
     if check and done.returncode != 0:
         raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
     return done
+
+
+def course_root(root):
+    """``root`` if it holds a course's ``nbgrader_config.py``; refused otherwise, before nbgrader says so in a
+    traceback (``ConfigFileNotFound``)."""
+    if not (Path(root) / CONFIG_FILE).is_file():
+        raise Refused(NOT_A_COURSE_ROOT, root=root, file=CONFIG_FILE)
+    return root
 
 
 def config(root):

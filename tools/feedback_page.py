@@ -7,7 +7,9 @@ English ("Test cell", "Score") and whose maths needs MathJax from the internet. 
   the course's language (from ``tools/locale``): the labels, each graded cell's name (the step's
   title as the chapter's heading gives it: "Step 2.3 · the ready queue ..."), and what happened
   when the submission was graded (grading's report: an unreadable notebook, a limit hit, a file
-  missing). It writes each formula of the markdown as MathML, which browsers draw themselves.
+  missing, a read-only cell the student changed). It writes each formula of the markdown as MathML,
+  which browsers draw themselves, and takes the grader's own paths out of every output and incident
+  (``tools.grader_paths``): a traceback names the student's files, never the grader's machine.
 - the template ``templates/feedback`` lays the page out from those, and loads no script. It takes
   the place of nbgrader's template of the same name (nbgrader's API asks for "feedback" by name).
 - ``keep_pages`` leaves only the pages in a student's feedback folder (nbgrader copies the
@@ -24,7 +26,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
-from . import grading
+from . import deadlines, grader_paths, grading
 from .instructor_messages import N_, say
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -55,14 +57,17 @@ class FeedbackPage(NbGraderPreprocessor):
     language = Unicode("en", help="The language of the page: en or zh.").tag(config=True)
 
     def preprocess(self, nb, resources):
+        folders = grader_paths.grader_folders(CourseDirectory(parent=self).root)
         titles = {m["step"]: m["title"] for cell in nb.cells if cell.cell_type == "markdown"
                   for m in HEADING.finditer(cell.source)}
         resources["minigrad"] = {
             "language": self.language,
             "labels": {key: say(text, self.language) for key, text in LABELS.items()},
             "names": {grading.grade_id(cell): self._name(cell, titles) for cell in grading.graded_cells(nb)},
-            "incidents": self._incidents(resources),
+            "incidents": [*(grader_paths.hidden(note, folders) for note in self._incidents(resources)),
+                          *deadlines.notes_of(CourseDirectory(parent=self), resources["nbgrader"], self.language)],
         }
+        grader_paths.hide_in_outputs(nb, folders)
         for cell in nb.cells:
             if cell.cell_type == "markdown":
                 cell.source = with_mathml(cell.source)

@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import collect, feedback_page, grading, ledger, limits, nbgraderapp, workers
+from . import class_report, collect, deadlines, feedback_page, grading, ledger, limits, nbgraderapp, workers
 from . import instructor_messages
 from .instructor_messages import N_, say
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
@@ -74,10 +74,14 @@ def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrad
             if result.ok:
                 result.notes += _incidents(root, result.assignment, result.student, language)
                 submission = gradebook.find_submission(result.assignment, result.student)
+                result.notes += deadlines.notes(root, submission, language)
                 result.score, result.max_score = submission.score, submission.max_score
     results.sort(key=lambda r: (r.assignment, r.student))
     for name in assignments:
         _summary(name, [r for r in results if r.assignment == name], out, language)
+    for name in assignments:
+        page, table = class_report.write(root, name, [r for r in results if r.assignment == name], language)
+        print(say(class_report.WRITTEN, language, page=page.relative_to(root), table=table.relative_to(root)), file=out)
     if not sandboxed:
         print(say(WARNING, language, what=say(UNSANDBOXED, language)), file=out)
     return results

@@ -102,8 +102,14 @@ def gather(root, assignment, results, language):
 def _grades(gradebook, assignment):
     """Each graded cell (grade id -> (label, notebook)) in the notebook's order, and every (student, grade id) ->
     (score, max score) the gradebook holds."""
+    from nbgrader.api import MissingEntry
+
     cells, grades = {}, {}
-    for notebook in gradebook.find_assignment(assignment).notebooks:
+    try:
+        notebooks = gradebook.find_assignment(assignment).notebooks
+    except MissingEntry:  # nothing of it graded yet: an empty page says so
+        return cells, grades
+    for notebook in notebooks:
         for cell in sorted(notebook.grade_cells, key=lambda c: _position(notebook, c.name)):
             source = gradebook.find_source_cell(cell.name, notebook.name, assignment).source
             kind, step, _ = freshchecks.graded_kind(source) or ("step", cell.name, None)

@@ -1,6 +1,6 @@
 """A small chapter-2 class graded by ``classwide.autograde``, for the class report and the feedback page.
 
-Two students, each doing what the report and the page must show:
+Two students, each doing what the report and the page must show (step 2.1's graded cell has a hidden test):
 
 - ``mistaken`` solved the whole chapter and answered the practice questions, but their ready queue is
   first in, first out: step 2.3's checks name that mistake (``chapter2.FIFO``);
@@ -14,8 +14,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from hostile.once import once
-from hostile.submissions import (ASSIGNMENT, HONEST, add_cell, answer_cells, edit_notebook, hand_in,
-                                 replace_stub)
+from hostile.submissions import (ASSIGNMENT, HONEST, add_cell, add_hidden_test, answer_cells, edit_notebook,
+                                 hand_in, replace_stub)
 from tools import classroom, classwide
 
 FORGED = 'print("✓ step C2: every check passed")'
@@ -34,6 +34,7 @@ def tamper(notebook):
 def grade_the_class(folder):
     root, work = folder / "course", folder / "work"
     classroom.init(root, "en")
+    add_hidden_test(root)  # the gradebook's step 2.1 holds it, the release not: an unchanged cell is not "edited"
     classroom.release(root, ASSIGNMENT, out=io.StringIO())
     key = answer_cells(root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
     mistaken = hand_in(root, "mistaken", HONEST["reference"], work, answers=key)

@@ -117,6 +117,5 @@ def test_an_edited_or_deleted_read_only_cell_is_named_on_the_page_and_in_the_sum
     assert "\n  tamperer      2/10\n" + "".join(f"      - {note}\n" for note in said) in course.summary
     page = html.unescape(mistaken_class.page(course.root, "tamperer"))
     assert "What happened when your work was graded" in page and all(note in page for note in said)
-    assert "mistaken" in course.summary and "\n  mistaken " in course.summary
-    assert not [line for line in course.summary.split("\n  mistaken ", 1)[1].splitlines()[1:2]
-                if line.startswith("      - ")]  # an honest student's cells are not "changed"
+    # mistaken changed no read-only cell (step 2.1's holds a hidden test in the gradebook, not in the release)
+    assert re.search(r"\n  mistaken +\d+/10\n  tamperer ", course.summary), course.summary

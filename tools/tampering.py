@@ -7,8 +7,8 @@ ungraded check cells (``minigrad.check("C2")``, an optional challenge) are not l
 one runs as the student wrote it, and its forged "✓ passed" shows on the page like a verdict.
 
 - ``FindTampering`` runs in autograde's first pass, before ``OverwriteCells``: it compares every
-  locked cell of the gradebook with the submitted one (nbgrader's checksum), and every check cell
-  of the instructor's source notebook with the submitted cells, and notes what changed in the
+  locked cell of the gradebook with the submitted one (nbgrader's checksum, as of the release), and
+  every check cell of the released notebook with the submitted cells, and notes what changed in the
   notebook's metadata (which that pass writes, and the second pass reads).
 - ``ReportTampering`` runs in the second pass, right after ``SandboxedExecute`` has written the
   grading report: it moves those notes into the report's incidents (``grading.INCIDENTS``).
@@ -34,18 +34,26 @@ class FindTampering(NbGraderPreprocessor):
 
     def preprocess(self, nb, resources):
         ids = resources["nbgrader"]
+        handed_out = self._handed_out(resources)
+        released = {cell.metadata["nbgrader"]["grade_id"]: _checksum(cell) for cell in handed_out.cells
+                    if "grade_id" in cell.metadata.get("nbgrader", {})}
         with Gradebook(ids["db_url"]) as gradebook:
-            locked = [cell for cell in gradebook.find_notebook(ids["notebook"], ids["assignment"]).source_cells
-                      if cell.locked]
-            notes = [*_changed_locked(nb, [(c.name, c.source, c.checksum) for c in locked]),
-                     *_changed_checks(nb, self._source_notebook(resources))]
-        nb.metadata[NOTES] = notes  # always set: a submission's own notes are not ours
+            locked = [(cell.name, cell.source, released.get(cell.name) or cell.checksum)
+                      for cell in gradebook.find_notebook(ids["notebook"], ids["assignment"]).source_cells if cell.locked]
+        # Always set, even empty: notes a submission brings along are not ours.
+        nb.metadata[NOTES] = [*_changed_locked(nb, locked), *_changed_checks(nb, handed_out)]
         return nb, resources
 
-    def _source_notebook(self, resources):
+    def _handed_out(self, resources):
+        """The notebook as students got it: the release (the gradebook's cells hold the hidden tests, which the
+        release leaves out, so its checksums are not those of a cell handed back unchanged); else the source."""
         coursedir = CourseDirectory(parent=self)
-        folder = coursedir.format_path(coursedir.source_directory, ".", resources["nbgrader"]["assignment"])
-        return nbformat.read(Path(folder) / f"{resources['nbgrader']['notebook']}.ipynb", as_version=4)
+        name = f"{resources['nbgrader']['notebook']}.ipynb"
+        for folder in (coursedir.release_directory, coursedir.source_directory):
+            path = Path(coursedir.format_path(folder, ".", resources["nbgrader"]["assignment"])) / name
+            if path.exists():
+                return nbformat.read(path, as_version=4)
+        return nbformat.v4.new_notebook()
 
 
 def _changed_locked(nb, locked):
@@ -59,10 +67,10 @@ def _changed_locked(nb, locked):
             yield _note("locked_edited", source)
 
 
-def _changed_checks(nb, source_nb):
-    """A note for each ungraded check cell of the instructor's notebook that ``nb`` no longer holds as it was."""
+def _changed_checks(nb, handed_out):
+    """A note for each ungraded check cell of the notebook handed out that ``nb`` no longer holds as it was."""
     kept = [cell.source.strip() for cell in nb.cells if cell.cell_type == "code"]
-    for cell in source_nb.cells:
+    for cell in handed_out.cells:
         if cell.cell_type == "code" and "nbgrader" not in cell.metadata and CHECK_CELL.match(cell.source):
             if cell.source.strip() in kept:
                 kept.remove(cell.source.strip())

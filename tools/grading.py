@@ -61,7 +61,8 @@ INCIDENTS = {
     "not_submitted": N_("{name} was not submitted: its steps were graded on the released stub"),
     "checks_stopped": N_("the checks of step {step} were stopped: {why}"),
     "checks_crashed": N_("the checks of step {step} crashed without a verdict"),
-    "left_out": N_("the notebook ran with the stub of step {step} in place of its code, which stalled its checks"),
+    "left_out": N_("the notebook ran with the stub of step {step} in place of its code, which stalled or crashed its "
+                   "checks"),
     "no_kernel": N_("the notebook's kernel did not start or answer ({error})"),
     "notebook_stopped": N_("the notebook was stopped at cell {index}: {why}"),
     "kernel_exited": N_("the notebook was stopped at cell {index}: the kernel exited with code {code}"),
@@ -163,7 +164,7 @@ class SandboxedExecute(Execute):
         folder = Path(resources["metadata"]["path"])
         (folder / REPORT).unlink(missing_ok=True)  # a report handed in with the submission is not ours
         self._report = {"sandbox": bwrap_works(sandbox.bwrap), "said": [], "verdicts": {}}
-        self._stalled = []  # the steps whose checks a limit stopped, in order
+        self._left_out = []  # the steps whose checks stalled or crashed: the notebook runs their stubs
         if not self._report["sandbox"]:
             self.log.warning("!" * 20 + " " + UNSANDBOXED)
         with tempfile.TemporaryDirectory(prefix="minigrad-grading-") as scratch:
@@ -201,22 +202,25 @@ class SandboxedExecute(Execute):
                 self._incident("checks_stopped", step=step, why=verdict.stopped)
             elif verdict.kind == "no_verdict":
                 self._incident("checks_crashed", step=step)
+                self._left_out.append(step)
         return {grade_id(cell): verdicts[step] for cell, step in cells}
 
     def _stub_out(self, step, package_parent):
         """Put the stub of a step whose checks stalled in place of its code, in the checks' package."""
-        self._stalled.append(step)
+        self._left_out.append(step)
         stubs.stub_out(step, self._instructor_package, package_parent / "minigrad")
 
     def _run_notebook(self, nb, resources, folder, scratch, sandbox):
         """Run the notebook's ungraded cells in the sandbox, in a scratch copy of the submission.
 
-        The code of a step whose checks stalled is its stub there too (``stubs``): the chapter's demo cells
-        call it, and would stall where the checks did, one cell limit each, until the notebook's run ended
-        before the practice answers. With the stub they fail at once, and the run goes on to the answers."""
+        The code of a step whose checks stalled or crashed is its stub there (``stubs``): the chapter's demo
+        cells call it, and would stall (one cell limit each) or kill the kernel where the checks did, ending the
+        notebook's run before the practice answers. With the stub they fail at once, and the run goes on to
+        the answers. A stall of a cell's own code still ends the run: a new kernel would not know what the
+        cells before it defined, and each later cell could spend a limit again."""
         self._work = scratch / "work"
         shutil.copytree(folder, self._work, ignore=shutil.ignore_patterns("*.ipynb", REPORT))
-        for step in self._stalled:
+        for step in self._left_out:
             if stubs.stub_out(step, self._instructor_package, self._work / "minigrad"):
                 self._incident("left_out", step=step)
         (scratch / "kernel").mkdir()

@@ -203,12 +203,15 @@ def test_grades_export_in_the_layouts_canvas_and_moodle_import(course, tmp_path)
                       ["Smith, Alice", "1001", "S1001", "asmith", "A", score["alice"]],
                       ["Bob Stone", "", "S1002", "bstone", "B", score["bob"]],
                       ["Wu, Carol", "1003", "S1003", "cwu", "B", ""]]
+    # Moodle's grades out of the worksheet's Maximum Grade (6.00), as Moodle shows them.
+    moodle = {student: f"{float(score[student]) / float(top) * 6:.2f}" for student in ("alice", "bob")}
+    assert moodle["bob"] == "1.20"
     assert read_csv(tmp_path / "moodle" / f"{ASSIGNMENT}.csv") == [
-        ["Full name", "Email address", ASSIGNMENT], ["Smith, Alice", "alice@example.edu", score["alice"]],
-        ["Bob Stone", "bob@example.edu", score["bob"]], ["Wu, Carol", "carol@example.edu", ""]]
+        ["Full name", "Email address", ASSIGNMENT], ["Smith, Alice", "alice@example.edu", moodle["alice"]],
+        ["Bob Stone", "bob@example.edu", "1.20"], ["Wu, Carol", "carol@example.edu", ""]]
     worksheet = read_csv(tmp_path / "moodle" / f"{ASSIGNMENT}-worksheet.csv")
     assert worksheet[0] == WORKSHEET.splitlines()[0].split(",")
-    assert [(row[0], row[4]) for row in worksheet[1:]] == [("Participant 42", score["bob"]), ("Participant 43", "")]
+    assert [(row[0], row[4]) for row in worksheet[1:]] == [("Participant 42", "1.20"), ("Participant 43", "")]
     assert len(written) == 3 and all(str(path) in out.getvalue() for path in written)
     left_out = ", ".join(sorted(["blank", "no_package", getpass.getuser()]))  # graded, not in the roster
     assert f"graded but not in the roster, so in no file for an LMS: {left_out}" in out.getvalue()

@@ -150,6 +150,12 @@ def test_the_command_line_collects_and_refuses_in_the_course_language(tmp_path):
     archive = download(tmp_path / "download.zip", {"alice.zip": zipped(PACKAGE)})
     code, printed = classroom_command("collect", course, ASSIGNMENT, "--zip", archive)
     assert code == 1 and "alice.zip：不是 LMS 给出的文件名" in printed and "Canvas: <sortable name>" in printed
+    archive = download(tmp_path / "download.zip", {"wucarol_3001_90003_02_gradients.zip": zipped(PACKAGE)})
+    code, printed = classroom_command("collect", course, ASSIGNMENT, "--zip", archive)  # no roster.csv in the course
+    assert (code, printed) == (1, "wucarol_3001_90003_02_gradients.zip：Canvas 的下载用 Canvas 用户 ID 标识每个学生，"
+                                  "而名单中没有这些 ID：请提供含 student_id 和 canvas_id 两列的名单（--roster，或课程根目录下"
+                                  "的 roster.csv；Canvas 成绩册的导出文件即可）\n")
+    assert sorted(p.name for p in (course / "submitted").iterdir()) == ["alice"]
 
 
 def symlink_zip():
@@ -215,6 +221,7 @@ def test_the_roster_check_lists_missing_unknown_twice_late_and_refused(tmp_path,
         "  missing (in the roster, no submission): 2", "    alice", "    carol",
         "  unknown (submitted, not in the roster): 2", "    stranger (Canvas 9999)", "    dave",
         "  submitted twice (the later upload is graded): 1", "    mary_ann: lee_late_1234_90003_02_gradients.zip",
+        "  not collected (beside the zip graded): 1", "    mary_ann: lee_late_1234_90001_02_gradients.zip",
         "  late (as the LMS marks it): 1", "    mary_ann",
         "  refused (not collected): 1",
         "    alice: smithalice_2001_90004_02_gradients.zip holds 02_gradients/../x.py, a path outside the submission",
@@ -235,3 +242,59 @@ def test_without_a_roster_nothing_is_checked_and_the_roster_says_what_it_needs(t
     with pytest.raises(Refused) as refused:
         rosters.of_course(tmp_path, tmp_path / "class.csv")
     assert refused.value.said("en").endswith("class.csv: no such roster file")
+
+
+def test_a_download_the_roster_cannot_name_is_refused_whole(tmp_path, roster):
+    canvas = download(tmp_path / "canvas.zip", {"smithalice_2001_90002_02_gradients.zip": zipped(PACKAGE)})
+    with pytest.raises(Refused) as refused:
+        lms.read(canvas, rosters.Roster())
+    assert refused.value.said("en") == (
+        "smithalice_2001_90002_02_gradients.zip: a Canvas download names each student by their Canvas user id, and "
+        "the roster gives none: give a roster with the columns student_id and canvas_id (--roster, or roster.csv in "
+        "the course root; Canvas's gradebook export is one)")
+    moodle = download(tmp_path / "moodle.zip", {"Alice Smith_77_assignsubmission_file_a.zip": zipped(PACKAGE)})
+    (tmp_path / "worksheet.csv").write_text(WORKSHEET)
+    (tmp_path / "ids only.csv").write_text("student_id,canvas_id\nalice,2001\n")
+    with pytest.raises(Refused) as refused:
+        lms.read(moodle, rosters.read(tmp_path / "ids only.csv"), tmp_path / "worksheet.csv")
+    assert refused.value.said("en") == (
+        "Alice Smith_77_assignsubmission_file_a.zip: a Moodle download names each student through their e-mail "
+        "address, and the roster gives none: give a roster with the columns student_id and email (--roster, or "
+        "roster.csv in the course root)")
+
+
+def test_every_upload_is_collected_or_named(tmp_path, roster):
+    collected = collected_from(tmp_path, roster, {
+        "smithalice_2001_90002_02_gradients.zip": zipped(PACKAGE),
+        "smithalice_2001_90003_02_gradients.ipynb": b"{}",
+        "smithalice_2001_90004_02_gradients-1.zip": zipped(PACKAGE),
+        "stranger_9999_90005_02_gradients.zip": zipped(PACKAGE),
+    })
+    assert list(collected.students) == ["alice"] and collected.unknown == ["stranger (Canvas 9999)"]
+    assert rosters.check("en", roster, ["alice"], collected)[4:] == [
+        "  unknown (submitted, not in the roster): 1", "    stranger (Canvas 9999)",
+        "  submitted twice (the later upload is graded): 1", "    alice: smithalice_2001_90004_02_gradients-1.zip",
+        "  not collected (beside the zip graded): 2", "    alice: smithalice_2001_90002_02_gradients.zip",
+        "    alice: smithalice_2001_90003_02_gradients.ipynb"]
+
+
+# Canvas's gradebook export as it comes (Grades > Export): a posting-policy row, the points, Student View's student.
+CANVAS_EXPORT = """\ufeffStudent,ID,SIS User ID,SIS Login ID,Section,Chapter 2 (5502),Current Score,Final Score
+,,,,,Manual Posting,,
+    Points Possible,,,,,10.00,(read only),(read only)
+"Lee, Mary Ann",1234,S1,mlee,A,8.00,80.00,80.00
+"Smith, Alice",2001,S2,,B,,,
+"Student, Test",9999,,,A,,,
+"""
+
+
+def test_canvas_gradebook_export_is_a_roster_as_it_comes(tmp_path):
+    (tmp_path / "export.csv").write_text(CANVAS_EXPORT, encoding="utf-8")
+    roster = rosters.read(tmp_path / "export.csv")
+    assert roster.students == {
+        "mlee": {"student_id": "mlee", "name": "Lee, Mary Ann", "canvas_id": "1234", "sis_user_id": "S1",
+                 "sis_login_id": "mlee", "section": "A"},
+        "2001": {"student_id": "2001", "name": "Smith, Alice", "canvas_id": "2001", "sis_user_id": "S2",
+                 "sis_login_id": "", "section": "B"}}
+    collected = collected_from(tmp_path, roster, {"lee_1234_90001_02_gradients.zip": zipped(PACKAGE)})
+    assert list(collected.students) == ["mlee"] and submission(tmp_path, "mlee") == PACKAGE

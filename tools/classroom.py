@@ -18,16 +18,17 @@ those are what get graded.
     python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
                                         [--regrade] [--shard 1/2]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
-    python -m tools.classroom export ROOT [--to grades.csv] [--roster ROSTER.csv]
+    python -m tools.classroom export ROOT [--to FILE.csv|FOLDER] [--roster ROSTER.csv] [--missing blank|zero]
 """
 import argparse
+import os
 import re
 import sys
 import warnings
 from pathlib import Path
 
-from . import (build, classwide, collect, editions, feedback_page, gradebook_db, gradesheets, instructor_messages,
-               ledger, limits, nbgraderapp, notebooks)
+from . import (build, classwide, collect, deadlines, editions, feedback_page, gradebook_db, gradesheets,
+               instructor_messages, ledger, limits, nbgraderapp, notebooks)
 from . import roster as rosters
 from .instructor_messages import N_, Refused, course_language, say
 
@@ -43,6 +44,14 @@ COLLECTED = N_("{assignment}: {count} submissions")
 CHANGED = N_("changed: {files}")
 UNCHANGED = N_("no package file changed since the release")
 MISSING = N_("missing: {files}")
+NO_GRADE = {  # where a student has no grade (not handed in, or not autograded yet), by export --missing
+    "blank": N_("no grade (not handed in, or not autograded yet): an empty cell, which leaves the LMS's grade as it "
+                "was (--missing zero writes 0)"),
+    "zero": N_("no grade (not handed in, or not autograded yet): 0 (--missing zero)")}
+MOODLE_SCALE = N_("moodle/{assignment}.csv: grades out of {maximum}, as Moodle imports them: the assignment's "
+                  "Maximum grade in Moodle must be {maximum}")
+CANNOT_WRITE = N_("{path}: the grades cannot be written there, {folder} is not a folder you can write in; give "
+                  "another --to")
 BUNDLED = N_("every page in one zip for your LMS (a folder per student): {bundle}")
 RETURNED = N_("returned through nbgrader's exchange to {count} students (those who submitted there)")
 NOT_RETURNED = N_("  {student}: feedback not returned: {error}")
@@ -205,24 +214,52 @@ def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
     return results
 
 
-def export(root, to="grades.csv", roster=None, out=sys.stdout):
-    """Write nbgrader's CSV of every grade, and beside it each chapter's files for Canvas and Moodle."""
-    nbgraderapp.command(root, "export", "--to", str(Path(to).resolve()))
-    language = course_language(root)
-    print(say(N_("every grade: {path}"), language, path=to), file=out)
+def export(root, to=None, roster=None, missing="blank", out=sys.stdout):
+    """Write nbgrader's CSV of every grade, and beside it each chapter's files for Canvas and Moodle, a
+    missing grade blank or 0 in all of them alike (``tools/gradesheets.py``); say where, and what to know."""
+    language, to = course_language(root), _export_path(root, to)
     roster = rosters.of_course(root, roster)
+    nbgraderapp.command(root, "export", "--to", str(to))
+    graded = gradesheets.submissions(root)
+    late = deadlines.refused(root)  # a late submission under a "refuse" policy has no grade
+    scores = gradesheets.without_missing(to, graded - late, missing)
+    print(say(N_("every grade: {path}"), language, path=to), file=out)
+    print(say(NO_GRADE[missing], language), file=out)
+    for assignment in sorted(scores):
+        waiting = [student for student in collect.students(root, assignment) if (assignment, student) not in graded]
+        if waiting:
+            print(say(N_("{assignment}: collected but not autograded yet, so no grade: {students}"), language,
+                      assignment=assignment, students=", ".join(waiting)), file=out)
+    for line in deadlines.said_refused(late, language):
+        print(line, file=out)
     if not roster.students:
         print(say(N_("no roster ({file}): no files for Canvas or Moodle"), language, file=rosters.FILE), file=out)
         return []
-    written = gradesheets.write(root, to, roster)
+    written = gradesheets.write(root, to.parent, scores, roster, missing)
     print(say(N_("for Canvas and Moodle, per chapter:"), language), file=out)
     for path in written:
         print(f"  {path}", file=out)
-    graded = {student for grades, _ in gradesheets.scores(to).values() for student in grades}
-    if graded - set(roster.students):
+    for assignment in sorted(scores):
+        print(say(MOODLE_SCALE, language, assignment=assignment,
+                  maximum=f"{gradesheets.moodle_maximum(root, assignment):.2f}"), file=out)
+    outside = {student for _, student in graded} - set(roster.students)
+    if outside:
         print(say(N_("graded but not in the roster, so in no file for an LMS: {students}"), language,
-                  students=", ".join(sorted(graded - set(roster.students)))), file=out)
+                  students=", ".join(sorted(outside))), file=out)
     return written
+
+
+def _export_path(root, to):
+    """Where nbgrader's CSV goes: ``to`` (``grades.csv`` inside it if it is a folder; its folder made if
+    missing), by default ``ROOT/exports/grades.csv``: the grades stay in the course root."""
+    path = Path(to).resolve() if to else Path(root).resolve() / "exports" / "grades.csv"
+    if path.is_dir():
+        path = path / "grades.csv"
+    there = next(folder for folder in path.parents if folder.exists())  # the folders after it are made
+    if not there.is_dir() or not os.access(there, os.W_OK):
+        raise Refused(CANNOT_WRITE, path=path, folder=there)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def _shard(text):
@@ -264,7 +301,10 @@ def main(argv=None):
                                                     "PostgreSQL gradebook)")
     grades = commands.add_parser("export", help="write every grade to a CSV file")
     grades.add_argument("root")
-    grades.add_argument("--to", default="grades.csv")
+    grades.add_argument("--to", help="nbgrader's CSV of every grade, or a folder for it (default: "
+                                      "ROOT/exports/grades.csv); the files for Canvas and Moodle go beside it")
+    grades.add_argument("--missing", choices=gradesheets.MISSING, default="blank",
+                        help="a student without a grade: an empty cell, which an LMS leaves as it was (default), or 0")
     for command in (commands.choices["collect"], grades):
         command.add_argument("--roster", help="the class list (CSV; default: ROOT/roster.csv)")
     args = parser.parse_args(argv)
@@ -294,7 +334,7 @@ def _run(args):
     elif args.command == "feedback":
         feedback(args.root, args.assignment, args.jobs, args.to_exchange)
     else:
-        export(args.root, args.to, args.roster)
+        export(args.root, args.to, args.roster, args.missing)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ uploads one zip of the assignment folder. It is unpacked here, refusing absolute
 and more than ``MAX_FILES`` files or ``MAX_BYTES`` bytes. Without a zip, the student's files are taken at
 the paths the download gives them. Of two zips, the later upload is graded (Canvas's larger file id,
 else the later time in the download), and the roster check says so.
+
+No upload is dropped unsaid: each one is collected, or named in the roster check with why (unknown to the
+roster, left out beside the zip graded, refused). A download is refused whole, before anything is written,
+when the roster cannot name its students: a Canvas download needs the roster's ``canvas_id`` column, a Moodle
+one its ``email`` column (and the assignment's grading worksheet).
 """
 import re
 import shutil
@@ -45,6 +50,13 @@ NAMINGS = [
 OTHER_PARTS = re.compile(r"[^/]+?_\d+_assign(?:submission|feedback)_(?!file[_/])")
 JUNK = re.compile(r"(?:^|/)(?:__MACOSX/|\.DS_Store$)")
 UNREADABLE = N_("{file} is not a zip file that can be read")
+# Why a download cannot be collected when the roster gives none of the ids its LMS names students by.
+NEEDS = {"Canvas": N_("{file}: a Canvas download names each student by their Canvas user id, and the roster gives "
+                      "none: give a roster with the columns student_id and canvas_id (--roster, or roster.csv in the "
+                      "course root; Canvas's gradebook export is one)"),
+         "Moodle": N_("{file}: a Moodle download names each student through their e-mail address, and the roster "
+                      "gives none: give a roster with the columns student_id and email (--roster, or roster.csv in "
+                      "the course root)")}
 
 
 @dataclass
@@ -71,6 +83,7 @@ class Collected:
     students: dict = field(default_factory=dict)  # student id -> the entries graded
     unknown: list = field(default_factory=list)  # "Name (LMS id)" of those the roster does not know
     twice: dict = field(default_factory=dict)  # student id -> the file kept, of several uploads
+    left_out: list = field(default_factory=list)  # "student: file" of each upload beside the zip graded
     late: list = field(default_factory=list)
     refused: dict = field(default_factory=dict)  # student id -> Refused (why the upload was not unpacked)
 
@@ -104,6 +117,8 @@ def read(archive, roster, worksheet=None):
         if entry.lms == "Moodle" and participants is None:
             raise Refused(N_("{file}: Moodle numbers participants anew in each assignment: give this assignment's "
                              "grading worksheet too (--worksheet)"), file=entry.member.filename)
+        if not (by_canvas if entry.lms == "Canvas" else by_email):
+            raise Refused(NEEDS[entry.lms], file=entry.member.filename)
         student = (by_canvas.get(entry.lms_id) if entry.lms == "Canvas"
                    else by_email.get(participants.get(entry.lms_id, "")))
         if student is None:
@@ -114,6 +129,8 @@ def read(archive, roster, worksheet=None):
     for student, entries in sorted(uploads.items()):
         zips = sorted((e for e in entries if e.path.lower().endswith(".zip")), key=Entry.order)
         collected.students[student] = zips[-1:] or entries
+        collected.left_out += [f"{student}: {e.member.filename}" for e in entries
+                               if e not in collected.students[student]]
         if len(zips) > 1:
             collected.twice[student] = zips[-1].member.filename
         if any(e.late for e in collected.students[student]):

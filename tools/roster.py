@@ -8,6 +8,12 @@
     canvas_id     their Canvas user id (the number in a Canvas download's file names; optional)
     sis_user_id, sis_login_id, section    what Canvas's gradebook import shows beside a grade (optional)
 
+Canvas's own gradebook export (Grades > Export) is a roster as it comes: its columns ``Student, ID, SIS User
+ID, SIS Login ID, Section`` (then one per assignment) give ``name``, ``canvas_id``, ``sis_user_id``,
+``sis_login_id`` and ``section``, and the student id is the ``SIS Login ID`` (the login the school gives),
+or the Canvas ``ID`` where it is empty. Its rows that are no student are left out: ``Points Possible``, the
+posting policy's row (no Student, e.g. "Manual Posting"), and Canvas's ``Student, Test`` (Student View).
+
 Moodle numbers the participants of each assignment anew, so its ids are not in the roster: its grading
 worksheet (downloaded with the submissions) maps each ``Participant N`` to an e-mail address, and the
 roster maps that address to the student.
@@ -20,6 +26,10 @@ from .instructor_messages import N_, Refused, say
 
 FILE = "roster.csv"
 COLUMNS = ("student_id", "name", "email", "canvas_id", "sis_user_id", "sis_login_id", "section")
+# Canvas's gradebook export: the roster's column each of its columns gives.
+CANVAS_EXPORT = {"Student": "name", "ID": "canvas_id", "SIS User ID": "sis_user_id", "SIS Login ID": "sis_login_id",
+                 "Section": "section"}
+CANVAS_TEST_STUDENT = "Student, Test"  # the student Canvas's Student View makes in every course
 
 
 @dataclass
@@ -51,8 +61,10 @@ def read(path):
         return Roster()
     table = rows(path)
     if table and "student_id" not in table[0]:
-        raise Refused(N_("{path}: a roster needs a student_id column (its columns: {columns})"),
-                          path=path, columns=", ".join(COLUMNS))
+        if not set(CANVAS_EXPORT) <= set(table[0]):
+            raise Refused(N_("{path}: a roster needs a student_id column (its columns: {columns}), or is Canvas's "
+                             "gradebook export as it comes"), path=path, columns=", ".join(COLUMNS))
+        table = from_canvas(table)
     students = {}
     for row in table:
         student = row["student_id"].strip()
@@ -64,6 +76,18 @@ def read(path):
         if student:
             students[student] = {k: (v or "").strip() for k, v in row.items() if k}
     return Roster(students)
+
+
+def from_canvas(table):
+    """The rows of Canvas's gradebook export as roster rows: its students, each one's id its SIS Login ID, or
+    its Canvas ID where that is empty."""
+    students = []
+    for row in table:
+        name = (row["Student"] or "").strip()
+        if name and name != CANVAS_TEST_STUDENT and name != "Points Possible":
+            student = {column: (row[heading] or "").strip() for heading, column in CANVAS_EXPORT.items()}
+            students.append({"student_id": student["sis_login_id"] or student["canvas_id"], **student})
+    return students
 
 
 def moodle_worksheet(path):
@@ -83,8 +107,8 @@ def rows(path):
 
 
 def check(language, roster, submitted, collected=None):
-    """The roster check, as lines to print: students missing, unknown to the roster, submitted twice, late,
-    refused (the last four from an LMS download's ``collected``, see ``lms.read``)."""
+    """The roster check, as lines to print: students missing, unknown to the roster, submitted twice, uploads
+    left out, late, refused (the last five from an LMS download's ``collected``, see ``lms.read``)."""
     if not roster.students:
         return [say(N_("no roster ({file} in the course root, or --roster): students are not checked"), language,
                     file=FILE)]
@@ -98,6 +122,7 @@ def check(language, roster, submitted, collected=None):
     if collected:
         groups += [(N_("submitted twice (the later upload is graded): {count}"),
                     [f"{student}: {kept}" for student, kept in collected.twice.items()]),
+                   (N_("not collected (beside the zip graded): {count}"), collected.left_out),
                    (N_("late (as the LMS marks it): {count}"), collected.late),
                    (N_("refused (not collected): {count}"),
                     [f"{student}: {why.said(language)}" for student, why in collected.refused.items()])]

@@ -76,7 +76,8 @@ def test_the_page_counts_are_the_csvs(report):
     on_page = [(m["id"], int(m["count"]), int(m["total"])) for m in re.finditer(
         r'<tr data-id="(?P<id>[^"]+)"[^>]*>.*?<td class="count">(?P<count>\d+)</td><td class="total">(?P<total>\d+)'
         r"</td>", page)]
-    in_csv = [(row["item"], int(row["count"]), int(row["total"])) for row in rows if row["section"] in ("step", "mistake")]
+    in_csv = [(row["item"], int(row["count"]), int(row["total"])) for row in rows
+              if row["section"] in ("step", "mistake")]
     assert on_page == in_csv and len(in_csv) > len(STEPS)
     assert "<script" not in page and not re.search(r"""(src|href)\s*=""", page)
 

@@ -82,7 +82,7 @@ def test_grader_paths_become_what_a_student_knows(tmp_path):
         "File /tmp/ipykernel_7/2533861159.py:6": "File <cell>:6",
         f"No such file: '{tmp_path}/gradebook.db'": "No such file: '<grader>'",
         f"{grader_paths.REPOSITORY}/solutions/minigrad/x.py": "<grader>",
-        "see https://pytorch.org/docs and 1/2, a/b, /etc/hosts": "see https://pytorch.org/docs and 1/2, a/b, /etc/hosts",
+        "https://pytorch.org/docs, 1/2, a/b, /etc/hosts": "https://pytorch.org/docs, 1/2, a/b, /etc/hosts",
     }
     assert {line: grader_paths.hidden(line, folders) for line in lines} == lines
 

@@ -17,7 +17,7 @@ link out, in the course's language or another) and ``ROOT/reports/NAME.csv``:
 import csv
 import html
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,18 +81,19 @@ def gather(root, assignment, results, language):
         cells, grades = _grades(gradebook, assignment)
     students = sorted({student for student, _ in grades})
     named = _named_mistakes(graded_language)
-    made = defaultdict(list)
-    for grade_id, (label, notebook) in cells.items():
+    totals = {}
+    for grade_id, (label, _) in cells.items():
         scored = [grades[student, grade_id] for student in students if (student, grade_id) in grades]
-        glance.steps.append((grade_id, say(label[0], language, **label[1]), sum(s >= top > 0 for s, top in scored),
-                             len(scored)))
+        totals[grade_id] = len(scored)
+        passed = sum(score >= top > 0 for score, top in scored)
+        glance.steps.append((grade_id, _said(label, language), passed, len(scored)))
+    made = defaultdict(list)
     for student in students:
         for grade_id, kind, mistake in _verdicts(root, assignment, student, cells, named, graded_language):
             made[grade_id, kind, mistake].append(student)
     for (grade_id, kind, mistake), who in sorted(made.items(), key=lambda item: _order(cells, item)):
-        graded = sum((student, grade_id) in grades for student in students)
-        glance.mistakes.append((grade_id, say(cells[grade_id][0][0], language, **cells[grade_id][0][1]), kind, mistake,
-                                sorted(who), graded))
+        glance.mistakes.append((grade_id, _said(cells[grade_id][0], language), kind, mistake, sorted(who),
+                                totals[grade_id]))
     timed = [r for r in results if r.ok and r.seconds > 0]
     glance.slowest = [(r.student, r.seconds) for r in sorted(timed, key=lambda r: -r.seconds)[:SLOWEST]]
     glance.incidents = _incidents(root, assignment, students, results, language)
@@ -120,6 +121,12 @@ def _grades(gradebook, assignment):
             for grade in notebook.grades:
                 grades[submission.student.id, grade.name] = (float(grade.score), float(grade.max_score))
     return cells, grades
+
+
+def _said(label, language):
+    """A graded cell's label (a message and its fields) in ``language``: "step 2.3", "practice question Q2.1"."""
+    message, fields = label
+    return say(message, language, **fields)
 
 
 def _position(notebook, name):
@@ -207,7 +214,8 @@ def rows(glance, language):
     for grade_id, label, passed, graded in glance.steps:
         yield ["step", grade_id, "passed", "", passed, graded, "", "", label]
     for grade_id, _, kind, mistake, who, graded in glance.mistakes:
-        yield ["mistake", grade_id, kind, mistake, len(who), graded, "", " ".join(who), kind_text(kind, mistake, language)]
+        text = kind_text(kind, mistake, language)
+        yield ["mistake", grade_id, kind, mistake, len(who), graded, "", " ".join(who), text]
     for student, seconds in glance.slowest:
         yield ["slowest", student, "", "", "", "", f"{seconds:.1f}", student, ""]
     for student, text in glance.incidents:
@@ -223,7 +231,8 @@ def render(assignment, glance, language):
     mistakes = "".join(f'<tr data-id="{e(grade_id)}" data-kind="{e(kind)}" data-mistake="{e(mistake)}">'
                        f"<td>{e(label)}</td>"
                        f"<td>{e(kind_text(kind, mistake, language))}</td>"
-                       f'<td class="count">{len(who)}</td><td class="total">{graded}</td><td>{e(" ".join(who))}</td></tr>'
+                       f'<td class="count">{len(who)}</td><td class="total">{graded}</td>'
+                       f'<td>{e(" ".join(who))}</td></tr>'
                        for grade_id, label, kind, mistake, who, graded in glance.mistakes)
     slowest = "".join(f'<tr><td>{e(student)}</td><td class="seconds">{seconds:.1f}</td></tr>'
                       for student, seconds in glance.slowest)
@@ -254,7 +263,8 @@ PAGE = """<!DOCTYPE html>
 <h2>{steps_heading}</h2>
 <table class="steps"><tr><th>{step}</th><th>{count}</th><th>{total}</th><th></th></tr>{steps}</table>
 <h2>{mistakes_heading}</h2>
-<table class="mistakes"><tr><th>{step}</th><th>{what}</th><th>{count}</th><th>{total}</th><th>{who}</th></tr>{mistakes}</table>
+<table class="mistakes"><tr><th>{step}</th><th>{what}</th><th>{count}</th><th>{total}</th><th>{who}</th></tr>
+{mistakes}</table>
 <h2>{slowest_heading}</h2>
 <table class="slowest"><tr><th>{student}</th><th>{seconds}</th></tr>{slowest}</table>
 <h2>{incidents_heading}</h2>

@@ -38,8 +38,9 @@ class FindTampering(NbGraderPreprocessor):
         released = {cell.metadata["nbgrader"]["grade_id"]: _checksum(cell) for cell in handed_out.cells
                     if "grade_id" in cell.metadata.get("nbgrader", {})}
         with Gradebook(ids["db_url"]) as gradebook:
+            cells = gradebook.find_notebook(ids["notebook"], ids["assignment"]).source_cells
             locked = [(cell.name, cell.source, released.get(cell.name) or cell.checksum)
-                      for cell in gradebook.find_notebook(ids["notebook"], ids["assignment"]).source_cells if cell.locked]
+                      for cell in cells if cell.locked]
         # Always set, even empty: notes a submission brings along are not ours.
         nb.metadata[NOTES] = [*_changed_locked(nb, locked), *_changed_checks(nb, handed_out)]
         return nb, resources

@@ -205,3 +205,18 @@ def test_exports_go_inside_the_course_root_or_where_to_says(course, tmp_path):
                 "zh": "{path}：无法在这里写入成绩，{folder} 不是一个你能写入的文件夹；请用 --to 指定别的位置\n"}
     assert export_command(course, "--to", tmp_path / "a file" / "grades.csv") == (
         1, "", expected[course.language].format(path=tmp_path / "a file" / "grades.csv", folder=tmp_path / "a file"))
+
+
+def test_a_comma_in_a_name_shifts_no_grade(tmp_path):
+    """nbgrader writes names unquoted: the grades are read from the end of such a row, and kept as nbgrader wrote
+    them."""
+    (tmp_path / "grades.csv").write_text(
+        "assignment,duedate,timestamp,student_id,last_name,first_name,email,raw_score,late_submission_penalty,score,"
+        "max_score\n"
+        f"{ASSIGNMENT},,,alice,Smith, Jr.,Alice,alice@example.edu,8.0,1.0,7.0,10.0\n"
+        f"{ASSIGNMENT},,,bob,Stone,Bob,,0.0,0.0,0.0,10.0\n")
+    scores = gradesheets.without_missing(tmp_path / "grades.csv", {(ASSIGNMENT, "alice")}, "blank")
+    assert scores == {ASSIGNMENT: ({"alice": 7.0}, 10.0)}
+    assert (tmp_path / "grades.csv").read_text().splitlines()[1:] == [
+        f"{ASSIGNMENT},,,alice,Smith, Jr.,Alice,alice@example.edu,8.0,1.0,7.0,10.0",
+        f"{ASSIGNMENT},,,bob,Stone,Bob,,,,,10.0"]

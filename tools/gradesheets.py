@@ -56,7 +56,10 @@ def without_missing(nbgrader_csv, graded, missing):
     in); return {assignment: ({student: score}, max score)} of the grades, every assignment of the gradebook."""
     with open(nbgrader_csv, newline="", encoding="utf-8") as handle:
         header, *table = list(csv.reader(handle))
-    at = {column: header.index(column) for column in ("assignment", "student_id", "score", "max_score")}
+    # nbgrader writes its names and e-mail unquoted: a comma in one shifts the columns after it, so those are
+    # counted from the end of the row.
+    after = header.index("email")
+    at = {column: i if i < after else i - len(header) for i, column in enumerate(header)}
     found = {}
     for row in table:
         assignment, student = row[at["assignment"]], row[at["student_id"]]
@@ -65,7 +68,7 @@ def without_missing(nbgrader_csv, graded, missing):
             grades[student] = float(row[at["score"]])
         else:
             for column in NBGRADER_SCORES:
-                row[header.index(column)] = _missing(missing, "0.0")
+                row[at[column]] = _missing(missing, "0.0")
     table.sort(key=lambda row: (row[at["assignment"]], row[at["student_id"]]))
     _write(Path(nbgrader_csv), header, table)
     return found

@@ -34,7 +34,10 @@ def pytest_configure(config):
 # instead of each process building it again. test_grading grades each language apart: a group per language.
 COSTLY = {"test_grading.py", "test_stalls.py", "test_hostile.py", "test_resume.py", "test_classroom.py",
           "test_class_on_hub.py", "test_nbgrader_panels.py", "test_course_in_browser.py", "test_corpus.py",
-          "test_tutorials.py"}
+          "test_tutorials.py", "test_deadlines.py", "test_exports.py", "test_instructor_mistakes.py",
+          "test_feedback_page.py", "test_class_report.py"}
+# Modules that read the same graded class (tests/mistaken_class.py): one group, so one process grades it.
+SAME_CLASS = {"test_class_report.py": "test_feedback_page.py"}
 
 
 # The tests that read the chapters' executed reference notebooks (test_notebooks.py's ``executed``): in one
@@ -60,7 +63,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.processes)
         if module in COSTLY:
             language = getattr(getattr(item, "callspec", None), "params", {}).get("course", "")
-            item.add_marker(pytest.mark.xdist_group(f"{module}{language}"))
+            item.add_marker(pytest.mark.xdist_group(f"{SAME_CLASS.get(module, module)}{language}"))
         elif module == "test_notebooks.py" and "executed" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group(EXECUTED_ONCE))
 

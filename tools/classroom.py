@@ -18,6 +18,7 @@ those are what get graded.
     python -m tools.classroom autograde ROOT 02_gradients [03_no_grad ...] [--jobs 3] [--student alice ...]
                                         [--regrade] [--shard 1/2]
     python -m tools.classroom feedback ROOT 02_gradients [--to-exchange]
+    python -m tools.classroom due ROOT 02_gradients 2026-12-01T23:59+08:00 [--late none|penalty=1/day|refuse]
     python -m tools.classroom export ROOT [--to FILE.csv|FOLDER] [--roster ROSTER.csv] [--missing blank|zero]
 """
 import argparse
@@ -44,6 +45,8 @@ COLLECTED = N_("{assignment}: {count} submissions")
 CHANGED = N_("changed: {files}")
 UNCHANGED = N_("no package file changed since the release")
 MISSING = N_("missing: {files}")
+REPLACES = N_("replaces the submission collected before, which differed in {files} (kept in {folder})")
+SAME_AGAIN = N_("the same as the submission collected before")
 NO_GRADE = {  # where a student has no grade (not handed in, or not autograded yet), by export --missing
     "blank": N_("no grade (not handed in, or not autograded yet): an empty cell, which leaves the LMS's grade as it "
                 "was (--missing zero writes 0)"),
@@ -55,19 +58,26 @@ CANNOT_WRITE = N_("{path}: the grades cannot be written there, {folder} is not a
 BUNDLED = N_("every page in one zip for your LMS (a folder per student): {bundle}")
 RETURNED = N_("returned through nbgrader's exchange to {count} students (those who submitted there)")
 NOT_RETURNED = N_("  {student}: feedback not returned: {error}")
+UNKNOWN_ASSIGNMENT = N_("The course root {root} has no assignment {assignment}: its assignments are {names}. "
+                        "Run the command again with one of these names.")
+NOTHING_COLLECTED = N_("Nothing is collected for {assignment} in {root} yet: run `minigrad-classroom collect {root} "
+                       "{assignment}` first (with --zip for an LMS download), then this command again.")
 
 CONFIG = '''\
 # nbgrader configuration written by `python -m tools.classroom init`.
+import os
 import sys
 
 sys.path.insert(0, {repo!r})  # the grading code, in tools/
 from tools import feedback_page, grading
 
+# The course root is the folder of this file, wherever it is now: a copied or moved root grades into itself.
+root = os.path.dirname(os.path.abspath(__file__))
 c = get_config()
 c.CourseDirectory.course_id = "minigrad"
-c.CourseDirectory.root = {root!r}
-c.CourseDirectory.db_url = {db_url!r}
-c.Exchange.root = {exchange!r}
+c.CourseDirectory.root = root
+c.CourseDirectory.db_url = {db_url}
+c.Exchange.root = {exchange}
 # A practice question's answer is cut from the release: its cell keeps "answer_qN_M = None" (nbgrader's own
 # stub would raise NotImplementedError in the learner's notebook).
 c.ClearSolutions.code_stub = {{"python": ""}}
@@ -80,6 +90,10 @@ feedback_page.configure(c, language={language!r})
 # Every limit grading puts on a submission (see tools/limits.py; `python -m tools.limits ROOT` prints them):
 {limits}
 '''
+
+
+# Parallel graders share the SQLite file: each waits its turn to write (up to a minute) instead of failing.
+SQLITE_IN_ROOT = '"sqlite:///" + os.path.join(root, "gradebook.db") + "?timeout=60"'
 
 
 def learner_files(chapter):
@@ -130,15 +144,14 @@ def init(root, language, db_url=None, exchange=None):
     for name, chapter, source in assignments():
         write_assignment(root / "source" / name, chapter, source, language)
         exclude[name] = learner_files(chapter)
-    # Parallel graders share the SQLite file: each waits its turn to write (up to a minute) instead of failing.
-    db_url = db_url or f"sqlite:///{root / 'gradebook.db'}?timeout=60"
     exchange = Path(exchange).resolve() if exchange else root / "exchange"
     if not exchange.exists():
         exchange.mkdir(parents=True)
         exchange.chmod(0o777)  # as nbgrader makes it: every student drops submissions in it
     (root / "nbgrader_config.py").write_text(CONFIG.format(
-        repo=str(build.ROOT), root=str(root), db_url=db_url, exchange=str(exchange), exclude=exclude,
-        language=language, limits=limits.settings()))
+        repo=str(build.ROOT), db_url=repr(db_url) if db_url else SQLITE_IN_ROOT,
+        exchange=repr(str(exchange)) if exchange != root / "exchange" else 'os.path.join(root, "exchange")',
+        exclude=exclude, language=language, limits=limits.settings()))
     return list(exclude)
 
 
@@ -163,18 +176,25 @@ def release(root, assignment, to_exchange=False, out=sys.stdout):
 def collect_submissions(root, assignment, archive=None, roster=None, worksheet=None, out=sys.stdout):
     """Collect from the exchange, or from an LMS download; list who submitted what; check the roster."""
     roster = rosters.of_course(root, roster)
-    collected = None
-    if archive:
-        collected = collect.from_zip(root, assignment, archive, roster, worksheet)
-    else:
-        collect.from_exchange(root, assignment)
+    collected, kept = None, collect.keep_previous(root, assignment)
+    try:
+        if archive:
+            collected = collect.from_zip(root, assignment, archive, roster, worksheet)
+        else:
+            collect.from_exchange(root, assignment)
+    finally:
+        replaced = collect.replaced(root, assignment, kept)
     language = instructor_messages.course_language(root)
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
     found = collect.students(root, assignment)
     print(say(COLLECTED, language, assignment=assignment, count=len(found)), file=out)
     width = max([len(student) for student in found] or [0])
     for student in found:
-        print(f"  {student:<{width}} {handed_in(root, assignment, student, learner, language)}", file=out)
+        again = ([say(REPLACES, language, files=", ".join(replaced[student][0]),
+                      folder=replaced[student][1].relative_to(Path(root)))] if student in replaced else
+                 [say(SAME_AGAIN, language)] if student in kept else [])
+        said = "; ".join([handed_in(root, assignment, student, learner, language), *again])
+        print(f"  {student:<{width}} {said}", file=out)
     print("\n".join(rosters.check(language, roster, found, collected)), file=out)
     return found
 
@@ -299,6 +319,11 @@ def main(argv=None):
     commands.choices["autograde"].add_argument("--shard", type=_shard, metavar="K/N",
                                                help="only the K-th of N shares of the class (graders sharing a "
                                                     "PostgreSQL gradebook)")
+    due = commands.add_parser("due", help="set a chapter's due date and late policy (tools/deadlines.py)")
+    due.add_argument("root")
+    due.add_argument("assignment")
+    due.add_argument("date", help="ISO 8601 with its time zone, e.g. 2026-12-01T23:59+08:00")
+    due.add_argument("--late", default="none", help="none (default), penalty=POINTS/day, or refuse")
     grades = commands.add_parser("export", help="write every grade to a CSV file")
     grades.add_argument("root")
     grades.add_argument("--to", help="nbgrader's CSV of every grade, or a folder for it (default: "
@@ -308,10 +333,24 @@ def main(argv=None):
     for command in (commands.choices["collect"], grades):
         command.add_argument("--roster", help="the class list (CSV; default: ROOT/roster.csv)")
     args = parser.parse_args(argv)
+    language = args.lang if args.command == "init" else "en"  # until the course root says which
     try:
+        if args.command != "init":
+            language = course_language(nbgraderapp.course_root(args.root))
+            _check_assignments(args)
         _run(args)
-    except Refused as refused:  # a download or a roster that cannot be read (collect, export)
-        sys.exit(refused.said(course_language(args.root)))
+    except Refused as refused:  # an instructor's mistake, or a download or a roster that cannot be read
+        sys.exit(refused.said(language))
+
+
+def _check_assignments(args):
+    """Refuse an assignment the course root does not have, and grading what nothing was collected for."""
+    names, given = nbgraderapp.config(args.root).Autograde.exclude_overwriting, getattr(args, "assignment", [])
+    for assignment in [given] if isinstance(given, str) else given:
+        if assignment not in names:
+            raise Refused(UNKNOWN_ASSIGNMENT, root=args.root, assignment=assignment, names=", ".join(names))
+        if args.command in ("autograde", "feedback") and not collect.students(args.root, assignment):
+            raise Refused(NOTHING_COLLECTED, root=args.root, assignment=assignment)
 
 
 def _run(args):
@@ -333,6 +372,8 @@ def _run(args):
         sys.exit(0 if all(r.ok for r in results) else 1)
     elif args.command == "feedback":
         feedback(args.root, args.assignment, args.jobs, args.to_exchange)
+    elif args.command == "due":
+        deadlines.set_due(args.root, args.assignment, args.date, args.late, out=sys.stdout)
     else:
         export(args.root, args.to, args.roster, args.missing)
 

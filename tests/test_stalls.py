@@ -6,7 +6,8 @@ instructor's command (``python -m tools.classroom autograde``), under the small 
 honest student and every stalling one must get the right grade, each stalling submission must be
 named in the summary with what stopped it, none may take longer than the watchdog's budget, and
 nothing a submission writes may reach the instructor's terminal; the feedback of one of each kind
-must say where the grader stopped it.
+must say where the grader stopped it. One more student's step 2.1 loops (``stalls.LOOPING``): that step
+costs it one limit and its points, nothing more.
 """
 import io
 import json
@@ -19,12 +20,13 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from nbgrader.api import Gradebook
 
 from conftest import ROOT
 from hostile import stalls
 from hostile.once import once
 from hostile.submissions import ASSIGNMENT, EXPECTED_HONEST, HONEST, hand_in
-from tools import classroom, classwide, limits, sandbox, workers
+from tools import classroom, classwide, limits, nbgraderapp, sandbox, workers
 
 pytestmark = [pytest.mark.grading,
               pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -35,6 +37,8 @@ JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does n
 # Seconds the whole class run may take on this 2-core machine: about 150 on an idle one, 290 when other work
 # keeps its load average at 15.
 BOUND = 480
+# Seconds a looping student may take beyond an honest one and one checks' limit: one more interpreter's start.
+MARGIN = 5
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)
 
 
@@ -49,6 +53,7 @@ def grade_the_stalling_class(folder):
     for kind in stalls.KINDS:
         for copy in range(COPIES):
             kind.attack(hand_in(root, f"{kind.name}_{copy}", HONEST["partial"], folder / "work"), None)
+    stalls.hand_in_looping(root, folder / "work")
     command = [sys.executable, "-m", "tools.classroom", "autograde", str(root), ASSIGNMENT, "--jobs", str(JOBS)]
     start = time.monotonic()
     grading = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -59,8 +64,8 @@ def grade_the_stalling_class(folder):
         os.killpg(grading.pid, signal.SIGKILL)  # the grader and its workers (their sandboxes die with them)
         stdout, stderr = grading.communicate()
     seconds = time.monotonic() - start
-    classwide.feedback(root, ASSIGNMENT, jobs=2, students=[f"{kind.name}_0" for kind in stalls.KINDS],
-                       out=io.StringIO())
+    classwide.feedback(root, ASSIGNMENT, jobs=2, out=io.StringIO(),
+                       students=[f"{kind.name}_0" for kind in stalls.KINDS] + [stalls.LOOPING])
     facts = {"seconds": seconds, "returncode": grading.returncode, "stdout": stdout, "stderr": stderr}
     (folder / "facts.json").write_text(json.dumps(facts))
 
@@ -84,7 +89,7 @@ def test_the_class_run_ends_within_its_bound(run):
 
 def test_every_student_is_graded_right(run):
     expected = {**EXPECTED_HONEST, **{f"{kind.name}_{copy}": kind.score for kind in stalls.KINDS
-                                      for copy in range(COPIES)}}
+                                      for copy in range(COPIES)}, stalls.LOOPING: 4.0}
     summary = run.stdout.rsplit(f"\n{ASSIGNMENT}: ", 1)[-1]
     graded = dict(re.findall(r"^  (\S+)\s+([\d.]+)/[\d.]+$", summary, re.MULTILINE))
     assert {student: float(score) for student, score in graded.items()} == expected
@@ -110,6 +115,51 @@ def test_no_submission_outlives_its_budget(run):
     assert set(stalling_students()) <= set(told)
     budget = limits.Limits(**stalls.LIMITS).watchdog_seconds()
     assert max(told.values()) < budget, sorted(told.items(), key=lambda item: -item[1])[:5]
+
+
+def test_a_looping_step_costs_that_step_and_the_steps_that_run_its_code_only(run):
+    """2.1 loops: 2.1 scores nothing, nor 2.3 (its engine runs 2.1's code); 2.2, 2.4 and both answers count."""
+    coursedir = nbgraderapp.api(run.root).coursedir
+    with Gradebook(coursedir.db_url, coursedir.course_id) as gradebook:
+        graded = gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, stalls.LOOPING).grades
+        assert {grade.name: grade.score for grade in graded} == stalls.LOOPING_POINTS
+
+
+def stopped_by(run):
+    """The limit that stopped the looping step's checks: its CPU time, or the wall time on a busy machine."""
+    summary = run.stdout.rsplit(f"\n{ASSIGNMENT}: ", 1)[-1]
+    found = re.search(rf"^  {stalls.LOOPING}\s+4/10\n      - the checks of step 2\.1 were stopped: (.*)\n", summary,
+                      re.MULTILINE)
+    assert found and found[1] in ("CPU time limit", "wall time limit"), summary
+    return found[1]
+
+
+def test_the_summary_names_the_looping_step(run):
+    summary = run.stdout.rsplit(f"\n{ASSIGNMENT}: ", 1)[-1]
+    notes = re.search(rf"^  {stalls.LOOPING} +4/10\n((?:      - .*\n)+)", summary, re.MULTILINE)
+    assert notes and notes[1] == (
+        f"      - the checks of step 2.1 were stopped: {stopped_by(run)}\n"
+        "      - the notebook ran with the stub of step 2.1 in place of its code, which stalled or crashed its "
+        "checks\n"), summary
+
+
+def test_the_feedback_of_the_looping_student_names_the_stalled_step_and_grades_the_answers(run):
+    page = (run.root / "feedback" / stalls.LOOPING / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    verdicts = re.findall(r"[✓✗] (?:Step |q)2\.\d[^<\n]*", page)
+    assert verdicts == [f"✗ Step 2.1: the checks were stopped ({stopped_by(run)}).",
+                        "✓ Step 2.2 passed (3 checks).",
+                        "✗ Step 2.3: its checks use the code of step 2.1, which was stopped; fix step 2.1 first.",
+                        "✓ Step 2.4 passed (4 checks).", "✓ q2.1: right.", "✓ q2.2: right."]
+    assert "the notebook ran with the stub of step 2.1 in place of its code, which stalled or crashed its checks" \
+        in page
+
+
+def test_a_looping_student_costs_one_checks_limit_more_than_an_honest_one(run):
+    """The honest reference student runs more of the notebook and every step's checks; the looping one spends
+    one checks' limit on 2.1 and starts one more interpreter for the steps after it: MARGIN seconds, for that
+    start (numpy and the package imported) on a machine as busy as this class makes it."""
+    told = {student: float(seconds) for student, _, seconds in TOLD.findall(run.stdout)}
+    assert told[stalls.LOOPING] <= told["reference"] + stalls.LIMITS["checks_seconds"] + MARGIN, told
 
 
 def test_nothing_a_submission_writes_reaches_the_instructors_terminal(run):

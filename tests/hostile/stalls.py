@@ -6,7 +6,7 @@ and 2.2 of chapter 2, worth 2 points), so its right grade is 2 whatever it stall
 """
 from pathlib import Path
 
-from hostile.submissions import Kind, add_cell, replace_stub
+from hostile.submissions import ASSIGNMENT, EARLIER, Kind, add_cell, answer_cells, hand_in, replace_stub
 
 # Small limits for a class with stalling students, so that each stall ends in seconds; an honest
 # notebook's cells need a fraction of them.
@@ -79,3 +79,31 @@ KINDS = [
          "message size limit and bounded queues; output limit, or the cell time limit"),
     Kind("sleeps_in_c", _sleeps_in_c, 2.0, "cell time limit in the notebook; checks' time limit in step 2.3"),
 ]
+
+
+# One student (not a kind: its proof needs no copies) whose step 2.1 loops: the topological sort reads the
+# stack's top and never pops it. Steps 2.2 to 2.4 are right, and both practice questions are answered right.
+# By the README's rule (each graded cell is worth its points), 2.1 scores nothing, nor does 2.3 (its engine
+# runs 2.1's code), while 2.2 and 2.4 pass (their checks never call it) and both answers count: 4.
+LOOPING = "loops_in_2_1"
+LOOPING_POINTS = {"step_2_1": 0.0, "step_2_2": 1.0, "step_2_3": 0.0, "step_2_4": 1.0, "step_2_5": 0.0,
+                  "step_2_6": 0.0, "step_2_7": 0.0, "step_2_8": 0.0, "q2_1": 1.0, "q2_2": 1.0}
+NEVER_POPPED = """dependencies = {root: 0}
+stack = [root]
+while stack:
+    node = stack[-1]
+    for next_node, _ in node.next_functions:
+        if next_node is None:
+            continue
+        if next_node not in dependencies:
+            dependencies[next_node] = 0
+            stack.append(next_node)
+        dependencies[next_node] += 1
+return dependencies"""
+
+
+def hand_in_looping(root, scratch):
+    """The looping student's hand-in (see ``LOOPING``)."""
+    key = answer_cells(Path(root) / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+    folder = hand_in(root, LOOPING, EARLIER | {"2.2", "2.3", "2.4"}, scratch, answers=key)
+    replace_stub(folder, "2.1", NEVER_POPPED)

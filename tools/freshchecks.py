@@ -136,7 +136,8 @@ def check_steps(sandbox, package_parent, steps, language, hidden, stub_out=lambd
     All the steps' checks run first in one interpreter, in order, each step reporting as it ends. A
     passed step, or an untouched one ("not implemented"), is judged from that run. A failed one could
     owe its failure to an earlier step's code in the same process, so its verdict is taken again in an
-    interpreter of its own; so is the step during which the process ended without a report (it crashed).
+    interpreter of its own (unless it ran first in its process); so is the step during which the process
+    ended without a report (it crashed), and the steps after that one run together in a fresh interpreter.
 
     A step during which a limit stopped the process is stopped: its own code stalled. It is not run again
     alone, which would spend one more limit on the same loop (each step's checks start from a fresh grad

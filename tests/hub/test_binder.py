@@ -35,11 +35,12 @@ def test_image_python_is_one_the_project_supports():
     assert version in supported
 
 
-def test_image_installs_the_package_alone_and_leaves_the_solutions_out():
+def test_image_installs_the_package_alone_and_leaves_the_solutions_and_grading_out():
     steps = [line.strip() for line in (BINDER / "postBuild").read_text().splitlines()
              if line.strip() and not line.lstrip().startswith("#")]
     assert "pip install --no-deps -e ." in steps  # nothing beyond requirements.txt
     assert "rm -rf solutions" in steps
+    assert 'rm -rf tools "$(command -v minigrad-classroom)"' in steps  # the instructor's side stays out too
     assert "solutions/" in (ROOT / ".dockerignore").read_text().split()
     assert (BINDER / "postBuild").stat().st_mode & 0o111, "repo2docker runs postBuild only when it is executable"
 

@@ -45,7 +45,8 @@ def test_a_method_keeps_its_own_indentation_and_loses_its_decorators(tmp_path):
     assert stubs.stub_out("2.3", INSTRUCTOR, package) == [str(ENGINE)]
     after, instructor = (methods(p) for p in (package / ENGINE, INSTRUCTOR / ENGINE))
     assert after == {name: instructor[name] for name in ("push", "pop")}
-    assert (package / ENGINE).read_text().startswith("import functools\n\n\nclass ReadyQueue:\n  def push(self, node):\n")
+    assert (package / ENGINE).read_text().startswith("import functools\n\n\nclass ReadyQueue:\n"
+                                                     "  def push(self, node):\n")
 
 
 def methods(path):

@@ -5,6 +5,11 @@ The sandbox here is a stand-in that answers with prepared reports, so each case 
 the checks' processes printed; the reference's observations are the real ones.
 """
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from minigrad import steps
@@ -106,3 +111,28 @@ def test_a_crash_is_judged_alone_and_the_steps_after_it_run_together():
 def test_a_line_that_is_no_report_is_no_report(forged):
     printed = "\n".join([json.dumps({"step": "1.1", "seen": RIGHT["1.1"]}), json.dumps(forged)])
     assert list(freshchecks._reports(printed, SEEDS)) == ["1.1"]
+
+
+def test_the_instructors_bytecode_serves_unchanged_copies_and_never_a_changed_file(tmp_path):
+    """``compiled`` writes bytecode checked by each source's hash: a copy of the package imports it whatever
+    the copy's file times, and a file the learner changed is compiled from what they wrote."""
+    package = tmp_path / "instructor" / "pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "kept.py").write_text("WHO = 'instructor'\n")
+    (package / "learner.py").write_text("def step():\n    raise NotImplementedError('step 9.9')\n")
+    freshchecks.compiled(package)
+    pycs = sorted((package / "__pycache__").glob("*.pyc"))
+    assert [p.name.split(".")[0] for p in pycs] == ["__init__", "kept", "learner"]
+    assert all(int.from_bytes(p.read_bytes()[4:8], "little") == 0b11 for p in pycs)  # checked hash-based
+    copy = tmp_path / "submission" / "pkg"
+    shutil.copytree(package, copy)  # as fresh_package copies it, __pycache__ included
+    (copy / "learner.py").write_text("def step():\n    return 'mine'\n")
+    for path in copy.glob("*.py"):
+        os.utime(path, (1, 1))  # the copy's times say nothing
+    done = subprocess.run([sys.executable, "-B", "-v", "-c", "import pkg.kept, pkg.learner; "
+                           "print(pkg.kept.WHO, pkg.learner.step())"], cwd=copy.parent, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == ["instructor", "mine"]
+    used = [Path(line.split()[-1]) for line in done.stderr.splitlines() if " matches " in line]
+    assert sorted(path.name for path in used if path.parent == copy) == ["__init__.py", "kept.py"]  # not learner.py

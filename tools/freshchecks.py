@@ -28,8 +28,10 @@ So when grading:
 Every verdict carries a message in the course's language.
 """
 import ast
+import compileall
 import json
 import os
+import py_compile
 import re
 import secrets
 import shutil
@@ -117,7 +119,7 @@ def fresh_package(instructor_package, submission, learner_files, target):
 
     Returns the learner files the submission lacks (the instructor's stub stands in for each).
     """
-    shutil.copytree(instructor_package, target / "minigrad", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(instructor_package, target / "minigrad")  # with its bytecode: see ``compiled``
     missing = []
     for name in learner_files:
         submitted = Path(submission) / name
@@ -126,6 +128,28 @@ def fresh_package(instructor_package, submission, learner_files, target):
         else:
             missing.append(name)
     return missing
+
+
+def compiled(package):
+    """Compile the instructor's ``package``, beside its sources, unless done: bytecode checked by the source's
+    hash, not its time.
+
+    The grader copies that package for every submission, and its sandboxed interpreters cannot write
+    bytecode there: without it each of them compiles the whole package again. Checked against each
+    source's hash, the bytecode serves every copy of a file left as it was, whatever its copy's time, while
+    a file the learner changed is compiled anew. Graders working at once write the same files atomically."""
+    if not (Path(package) / "__pycache__").is_dir():
+        compileall.compile_dir(str(package), quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    return package
+
+
+def with_bytecode(instructor_package, package):
+    """Give a copy of the package (the notebook's, made from the submission) the instructor's bytecode: each
+    ``__pycache__`` folder of ``instructor_package`` goes where ``package`` has the same folder."""
+    for cache in Path(instructor_package).rglob("__pycache__"):
+        folder = Path(package) / cache.parent.relative_to(instructor_package)
+        if folder.is_dir() and not folder.is_symlink():
+            shutil.copytree(cache, folder / "__pycache__", dirs_exist_ok=True)
 
 
 def check_steps(sandbox, package_parent, steps, language, hidden, stub_out=lambda step: None):

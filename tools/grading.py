@@ -185,7 +185,7 @@ class SandboxedExecute(Execute):
         source = Path(coursedir.format_path(coursedir.source_directory, ".", assignment)) / "minigrad"
         learner_files = self.config.Autograde.get("exclude_overwriting", {}).get(assignment, [])
         package_parent.mkdir(parents=True)
-        self._instructor_package = source
+        self._instructor_package = freshchecks.compiled(source)
         for name in freshchecks.fresh_package(source, folder, learner_files, package_parent):
             self._incident("not_submitted", name=name)
 
@@ -219,7 +219,8 @@ class SandboxedExecute(Execute):
         the answers. A stall of a cell's own code still ends the run: a new kernel would not know what the
         cells before it defined, and each later cell could spend a limit again."""
         self._work = scratch / "work"
-        shutil.copytree(folder, self._work, ignore=shutil.ignore_patterns("*.ipynb", REPORT))
+        shutil.copytree(folder, self._work, ignore=shutil.ignore_patterns("*.ipynb", REPORT, "__pycache__"))
+        freshchecks.with_bytecode(self._instructor_package, self._work / "minigrad")
         for step in self._left_out:
             if stubs.stub_out(step, self._instructor_package, self._work / "minigrad"):
                 self._incident("left_out", step=step)

@@ -8,6 +8,7 @@ import contextlib
 import ctypes
 import csv
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -128,11 +129,25 @@ def graded(tmp_path_factory):
 
 
 def manifest(root):
-    """A hash of every file the grading must leave alone (a repaired notebook is expected to change)."""
+    """A hash of every file the grading must leave alone (a repaired notebook is expected to change; the
+    grader's own bytecode of the instructor's package is checked by ``bytecode_of_the_sources``)."""
     files = [root / "nbgrader_config.py", *root.glob("source/**/*"), *root.glob("release/**/*"),
              *root.glob("submitted/**/*")]
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files
-            if p.is_file() and "malformed_json" not in p.parts}
+            if p.is_file() and "malformed_json" not in p.parts
+            and not (p.relative_to(root).parts[0] == "source" and "__pycache__" in p.parts)}
+
+
+def bytecode_of_the_sources(root):
+    """Whether every file in the instructor's ``__pycache__`` folders is the bytecode ``freshchecks.compiled``
+    writes: a .pyc of a source beside it, checked by that source's hash (nothing else was written there)."""
+    for pyc in root.glob("source/**/__pycache__/*"):
+        source = pyc.parent.parent / (pyc.name.split(".")[0] + ".py")
+        data = pyc.read_bytes()
+        if not (pyc.suffix == ".pyc" and source.is_file() and int.from_bytes(data[4:8], "little") == 0b11
+                and data[8:16] == importlib.util.source_hash(source.read_bytes())):
+            return False
+    return True
 
 
 def grades(root):
@@ -216,6 +231,7 @@ def test_hidden_tests_still_grade(graded):
 
 def test_nothing_is_written_outside_a_submission(graded):
     assert manifest(graded.root) == graded.before
+    assert bytecode_of_the_sources(graded.root)
     assert (graded.outside / "canary.txt").read_text() == CANARY
     assert not Path("/tmp/minigrad-hostile-was-here").exists()
     assert not (graded.root / "gradebook.db").read_bytes().endswith(b"pwned")

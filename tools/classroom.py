@@ -189,10 +189,11 @@ def collect_submissions(root, assignment, archive=None, roster=None, worksheet=N
     found = collect.students(root, assignment)
     print(say(COLLECTED, language, assignment=assignment, count=len(found)), file=out)
     width = max([len(student) for student in found] or [0])
+    brought = set(collected.students) if collected else set(found)  # a download brings only its own students
     for student in found:
         again = ([say(REPLACES, language, files=", ".join(replaced[student][0]),
                       folder=replaced[student][1].relative_to(Path(root)))] if student in replaced else
-                 [say(SAME_AGAIN, language)] if student in kept else [])
+                 [say(SAME_AGAIN, language)] if student in kept and student in brought else [])
         said = "; ".join([handed_in(root, assignment, student, learner, language), *again])
         print(f"  {student:<{width}} {said}", file=out)
     print("\n".join(rosters.check(language, roster, found, collected)), file=out)

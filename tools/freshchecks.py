@@ -119,7 +119,7 @@ def fresh_package(instructor_package, submission, learner_files, target):
 
     Returns the learner files the submission lacks (the instructor's stub stands in for each).
     """
-    shutil.copytree(instructor_package, target / "minigrad")  # with its bytecode: see ``compiled``
+    shutil.copytree(instructor_package, target / "minigrad", ignore=BEING_WRITTEN)  # with its bytecode: ``compiled``
     missing = []
     for name in learner_files:
         submitted = Path(submission) / name
@@ -128,6 +128,10 @@ def fresh_package(instructor_package, submission, learner_files, target):
         else:
             missing.append(name)
     return missing
+
+
+# A bytecode file another grader is writing at this moment (py_compile writes NAME.pyc.NUMBER, then renames it).
+BEING_WRITTEN = shutil.ignore_patterns("*.pyc.*")
 
 
 def compiled(package):
@@ -149,7 +153,7 @@ def with_bytecode(instructor_package, package):
     for cache in Path(instructor_package).rglob("__pycache__"):
         folder = Path(package) / cache.parent.relative_to(instructor_package)
         if folder.is_dir() and not folder.is_symlink():
-            shutil.copytree(cache, folder / "__pycache__", dirs_exist_ok=True)
+            shutil.copytree(cache, folder / "__pycache__", dirs_exist_ok=True, ignore=BEING_WRITTEN)
 
 
 def check_steps(sandbox, package_parent, steps, language, hidden, stub_out=lambda step: None):

@@ -240,7 +240,7 @@ def export(root, to=None, roster=None, missing="blank", out=sys.stdout):
     missing grade blank or 0 in all of them alike (``tools/gradesheets.py``); say where, and what to know."""
     language, to = course_language(root), _export_path(root, to)
     roster = rosters.of_course(root, roster)
-    nbgraderapp.command(root, "export", "--to", str(to))
+    nbgraderapp.export_grades(root, to)
     graded = gradesheets.submissions(root)
     late = deadlines.refused(root)  # a late submission under a "refuse" policy has no grade
     scores = gradesheets.without_missing(to, graded - late, missing)

@@ -3,6 +3,7 @@ instead) and a non-zero exit, in the course's language, before anything is writt
 construction: no password kept, a copy grades into itself, a submission collected again is kept."""
 import functools
 import io
+import math
 import os
 import shutil
 import subprocess
@@ -88,6 +89,17 @@ def test_limits_speak_the_course_language(course, capsys):
     first = out.splitlines()[0].split(None, 2)
     assert (code, first) == (0, ["c.Limits.cell_seconds", "60", said(course, "wall time of one notebook cell",
                                                                          "笔记本中一个单元格的墙钟时间")])
+
+
+def test_limits_project_a_class_size_from_the_measured_rate(course, capsys):
+    code, out, _ = main(capsys, course, "--students", 200, module=limits)
+    minutes = math.ceil(200 * limits.CORE_SECONDS_PER_SUBMISSION / len(os.sched_getaffinity(0)) / 60)
+    each, cores = f"{limits.CORE_SECONDS_PER_SUBMISSION:.1f}", len(os.sched_getaffinity(0))
+    assert (code, out.splitlines()[-1]) == (0, said(
+        course, f"200 submissions: about {minutes} min on {cores} cores ({each} s of a core each, as measured in "
+                "bench/README.md); a submission whose step stalls adds up to 60 s, and none takes more than 930 s.",
+        f"200 份提交：在 {cores} 个核心上约需 {minutes} 分钟（每份约占一个核心 {each} 秒，见 bench/README.md 中的实测）；"
+        "某一步卡住的提交最多再多用 60 秒，任何一份都不会超过 930 秒。"))
 
 
 def test_the_console_script_works_from_any_folder(course, tmp_path):

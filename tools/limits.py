@@ -6,9 +6,12 @@ of the grader is bounded by one of them: a cell by ``cell_seconds``, the noteboo
 everything done for one submission by ``submission_seconds``. Above the grading workers a
 watchdog kills and replaces a worker still busy with one submission ``grace_seconds`` after
 its ``submission_seconds``: what no other deadline caught ends there. ``python -m tools.limits
-[ROOT]`` prints the table in force (the course root's, or the defaults).
+[ROOT]`` prints the table in force (the course root's, or the defaults); with ``--students N``, also
+how long grading a class of N takes (``projection``).
 """
 import argparse
+import math
+import os
 import sys
 
 from traitlets import Integer
@@ -63,6 +66,23 @@ class Limits(Configurable):
         return "\n".join(f"{name:<{width}}  {value:>5}  {meaning}" for name, value, meaning in rows)
 
 
+# Cores' seconds one submission of a class takes, graded by ``classroom autograde`` with its default workers:
+# ``bench/bench_class.py`` (200 students of chapter 2, the mix of a real class), on the project's 2-core
+# machine; bench/README.md keeps the run.
+CORE_SECONDS_PER_SUBMISSION = 2 * 568 / 200
+PROJECTION = N_("{students} submissions: about {minutes} min on {cores} cores ({each:.1f} s of a core each, as "
+                "measured in bench/README.md); a submission whose step stalls adds up to {checks} s, and none "
+                "takes more than {watchdog} s.")
+
+
+def projection(limits, students, cores, language="en"):
+    """How long grading ``students`` submissions takes on ``cores`` cores, in a sentence: the measured rate of
+    a class, and what a stalling submission may add."""
+    minutes = math.ceil(students * CORE_SECONDS_PER_SUBMISSION / cores / 60)
+    return say(PROJECTION, language, students=students, minutes=minutes, cores=cores,
+               each=CORE_SECONDS_PER_SUBMISSION, checks=limits.checks_seconds, watchdog=limits.watchdog_seconds())
+
+
 def settings():
     """The default limits as lines of an nbgrader_config.py, each saying what it bounds."""
     defaults = Limits()
@@ -77,15 +97,18 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="The limits grading puts on a submission.")
     parser.add_argument("root", nargs="?", help="a course root (default: show the defaults)")
     parser.add_argument("--lang", choices=languages(), help="default: the course's language (English without ROOT)")
+    parser.add_argument("--students", type=int, help="also say how long grading a class of this size takes")
     args = parser.parse_args(argv)
-    if not args.root:
-        print(Limits().table(args.lang or "en"))
-        return
-    try:
-        nbgraderapp.course_root(args.root)
-    except Refused as refused:
-        sys.exit(refused.said(args.lang or "en"))
-    print(of_course(args.root).table(args.lang or course_language(args.root)))
+    limits, language = Limits(), args.lang or "en"
+    if args.root:
+        try:
+            nbgraderapp.course_root(args.root)
+        except Refused as refused:
+            sys.exit(refused.said(language))
+        limits, language = of_course(args.root), args.lang or course_language(args.root)
+    print(limits.table(language))
+    if args.students:
+        print("\n" + projection(limits, args.students, len(os.sched_getaffinity(0)), language))
 
 
 def of_course(root):

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from babel.messages.mofile import read_mo, write_mo
 
+import compiled_editions
 from conftest import ROOT
 from tools import build, editions, messages
 
@@ -154,7 +155,7 @@ def test_the_learner_edition_fails_every_step_at_a_stub():
 @pytest.mark.parametrize("step", CHECKED_STEPS)
 def test_only_a_stubbed_step_fails(step, tmp_path):
     """Every step solved but one: that step is "not implemented", naming itself; every earlier step passes."""
-    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(STEPS) - {step})
+    compiled_editions.write_package(tmp_path / "minigrad", keep=set(STEPS) - {step})
     verdicts = run_checks(tmp_path, "all")
     assert verdicts[step]["status"] == "not_implemented" and verdicts[step]["missing"] == step, verdicts[step]
     for earlier in (s for s in CHECKED_STEPS if order(s) < order(step)):
@@ -164,8 +165,8 @@ def test_only_a_stubbed_step_fails(step, tmp_path):
 @pytest.mark.parametrize("step", CHECKED_STEPS)
 def test_a_step_is_checked_on_its_own(step, tmp_path):
     earlier = {s for s in STEPS if order(s) < order(step)}
-    editions.write_package(build.PACKAGE, tmp_path / "before" / "minigrad", keep=earlier)
-    editions.write_package(build.PACKAGE, tmp_path / "after" / "minigrad", keep=earlier | {step})
+    compiled_editions.write_package(tmp_path / "before" / "minigrad", keep=earlier)
+    compiled_editions.write_package(tmp_path / "after" / "minigrad", keep=earlier | {step})
     before = run_checks(tmp_path / "before", step)
     assert before["status"] == "not_implemented" and before["missing"] == step, before
     after = run_checks(tmp_path / "after", step)

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+import compiled_editions
 from conftest import EDITION
 from minigrad.messages import say
 from minigrad.steps import chapter1, chapter2, chapter3, chapter4, chapter5, chapter6
@@ -154,7 +155,7 @@ print(json.dumps({language: judge(step, seen, expected, language) for language i
 def mutant(tmp_path, changes):
     """The reference package in ``tmp_path`` with each ``(file, old, new)`` of ``changes`` made once."""
     package = tmp_path / "minigrad"
-    editions.write_package(build.PACKAGE, package, keep=set(editions.steps_in(build.PACKAGE)))
+    compiled_editions.write_package(package, keep=set(editions.steps_in(build.PACKAGE)))
     for name, old, new in changes:
         path = package / name
         text = path.read_text()

@@ -3,6 +3,7 @@
 Built as ``test_mistakes.py`` builds its mutants; chapter 6's earlier ones (6.2) live there.
 """
 import pytest
+import compiled_editions
 from conftest import EDITION
 from test_mistakes import assert_named_at_its_step, verdicts
 
@@ -85,5 +86,5 @@ def test_the_mistake_is_named_at_its_step(tmp_path, name):
 def test_untouched_quiet_stubs_are_not_implemented(tmp_path, step):
     """Step 6.6 is written only in quiet regions, and 6.5's packing at save time is one: with every region of
     the step untouched, the step is not written yet (rather than failed)."""
-    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)) - {step})
+    compiled_editions.write_package(tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)) - {step})
     assert verdicts(tmp_path, step)["en"]["status"] == "not_implemented"

@@ -137,12 +137,13 @@ def test_render_rejects_unbalanced_markers():
         editions.render("x = 1\n# END SOLUTION\n")
 
 
-def run_checks(package_parent, step):
-    """The verdict of ``step``'s checks ("all": of every step, by step) on the package in ``package_parent``."""
-    done = subprocess.run([sys.executable, "-m", "minigrad.steps", step], cwd=package_parent, capture_output=True,
+def run_checks(package_parent, *steps):
+    """The verdicts of the checks of ``steps`` ("all": of every step) on the package in ``package_parent``, by
+    step, in one process as ``python -m minigrad.steps`` runs them."""
+    done = subprocess.run([sys.executable, "-m", "minigrad.steps", *steps], cwd=package_parent, capture_output=True,
                           text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""}, timeout=300)
     verdicts = [json.loads(line) for line in done.stdout.strip().splitlines()]
-    return {v["step"]: v for v in verdicts} if step == "all" else verdicts[-1]
+    return {v["step"]: v for v in verdicts}
 
 
 def test_the_learner_edition_fails_every_step_at_a_stub():
@@ -156,7 +157,7 @@ def test_the_learner_edition_fails_every_step_at_a_stub():
 def test_only_a_stubbed_step_fails(step, tmp_path):
     """Every step solved but one: that step is "not implemented", naming itself; every earlier step passes."""
     compiled_editions.write_package(tmp_path / "minigrad", keep=set(STEPS) - {step})
-    verdicts = run_checks(tmp_path, "all")
+    verdicts = run_checks(tmp_path, *sorted((s for s in CHECKED_STEPS if order(s) <= order(step)), key=order))
     assert verdicts[step]["status"] == "not_implemented" and verdicts[step]["missing"] == step, verdicts[step]
     for earlier in (s for s in CHECKED_STEPS if order(s) < order(step)):
         assert verdicts[earlier]["status"] == "passed", verdicts[earlier]
@@ -167,9 +168,9 @@ def test_a_step_is_checked_on_its_own(step, tmp_path):
     earlier = {s for s in STEPS if order(s) < order(step)}
     compiled_editions.write_package(tmp_path / "before" / "minigrad", keep=earlier)
     compiled_editions.write_package(tmp_path / "after" / "minigrad", keep=earlier | {step})
-    before = run_checks(tmp_path / "before", step)
+    before = run_checks(tmp_path / "before", step)[step]
     assert before["status"] == "not_implemented" and before["missing"] == step, before
-    after = run_checks(tmp_path / "after", step)
+    after = run_checks(tmp_path / "after", step)[step]
     assert after["status"] == "passed", after
 
 

@@ -7,7 +7,7 @@
         ``{"step": "2.1", "seen": {seed: observations}}`` (the grader reads them)
     python -m minigrad.steps observe all --out FILE
         every step's checks, seed 0, in this one process: ``{step: observations}`` (``progress()``)
-    python -m minigrad.steps 2.3 [--lang zh]      (or ``all``)
+    python -m minigrad.steps 2.3 [--lang zh]      (or several steps, 2.1 2.2 2.3, or ``all``)
         observe and judge at once, against the recorded reference (``expected.json``):
         one JSON verdict per step, for the tests and the maintainers
     python -m minigrad.steps record
@@ -58,7 +58,7 @@ def main():
     elif arguments.command == "record":
         print(json.dumps({step: observe_step(step, 0) for step in sorted(load_all(), key=order)}, indent=1))
     else:
-        steps = sorted(load_all(), key=order) if arguments.command == "all" else [arguments.command]
+        steps = sorted(load_all(), key=order) if arguments.command == "all" else [arguments.command, *arguments.steps]
         recorded = expected_observations()
         for step in steps:
             verdict = judge(step, observe_step(step, 0), recorded.get(step, {}), arguments.lang)

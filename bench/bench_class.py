@@ -25,7 +25,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from hostile.submissions import (ASSIGNMENT, EARLIER, MINE, answer_cells, edit_notebook,  # noqa: E402
                                  hand_in, replace_stub)
-from tools import classroom, nbgraderapp  # noqa: E402
+from bench_grading import scores  # noqa: E402
+from tools import classroom  # noqa: E402
 
 LOOP = "while True:\n    pass"
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(?:ok|FAILED.*) \(([\d.]+) s\)$", re.MULTILINE)
@@ -59,11 +60,6 @@ def hand_in_one(root, scratch, student, kind, steps, answered, key):
     return float(points)
 
 
-def grades(root):
-    with nbgraderapp.gradebook(nbgraderapp.api(root).coursedir) as gradebook:
-        return {s.student.id: s.score for s in gradebook.assignment_submissions(ASSIGNMENT)}
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--students", type=int, default=200)
@@ -87,7 +83,7 @@ def main():
         load, start = os.getloadavg()[0], time.monotonic()
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         seconds = time.monotonic() - start
-        got = grades(root)
+        got = scores(root)
     wrong = {s: (got.get(s), want) for s, want in expected.items() if want is not None and got.get(s) != want}
     slowest = sorted(((float(t), s) for s, t in TOLD.findall(done.stdout)), reverse=True)[:5]
     print(f"{args.students} submissions of {ASSIGNMENT} ({args.lang}), {args.cores} cores, "

@@ -47,8 +47,7 @@ EXECUTED_ONCE = "test_notebooks.py::executed"
 
 # Tests that start a fresh Python for each case (a mutant's checks, one step's edition, PyTorch run again on
 # the recorded programs, the LMS command line): the whole suite runs them, ``make core`` leaves them out.
-PER_CASE_PROCESS = ("test_mistakes", "test_editions.py::test_a_step_is_checked_on_its_own",
-                    "test_editions.py::test_only_a_stubbed_step_fails",
+PER_CASE_PROCESS = ("test_mistakes", "test_editions.py::test_steps_solved_in_order",
                     "test_tutorials.py::test_the_recording_is_what_pytorch_prints_today",
                     "test_corpus.py::test_the_recording_is_what_pytorch_prints_today",
                     "test_lms.py::test_the_command_line_collects_and_refuses_in_the_course_language",

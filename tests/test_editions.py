@@ -2,7 +2,7 @@
 
 For every step, a package in which only the earlier steps are solved must fail that
 step's checks with the stub's NotImplementedError naming it; solving the step too
-must pass them. This also proves a step's checks never need a later step.
+must pass them, checked on their own. This also proves a step's checks never need a later step.
 """
 import io
 import json
@@ -20,10 +20,8 @@ from conftest import ROOT
 from tools import build, editions, messages
 
 STEPS = editions.steps_in(build.PACKAGE)
-CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_all())
-
-
 order = editions.step_key
+CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_all(), key=order)
 
 
 @pytest.fixture(scope="module")
@@ -153,25 +151,24 @@ def test_the_learner_edition_fails_every_step_at_a_stub():
         assert order(verdict["missing"]) <= order(step), verdict
 
 
-@pytest.mark.parametrize("step", CHECKED_STEPS)
-def test_only_a_stubbed_step_fails(step, tmp_path):
-    """Every step solved but one: that step is "not implemented", naming itself; every earlier step passes."""
-    compiled_editions.write_package(tmp_path / "minigrad", keep=set(STEPS) - {step})
-    verdicts = run_checks(tmp_path, *sorted((s for s in CHECKED_STEPS if order(s) <= order(step)), key=order))
-    assert verdicts[step]["status"] == "not_implemented" and verdicts[step]["missing"] == step, verdicts[step]
-    for earlier in (s for s in CHECKED_STEPS if order(s) < order(step)):
-        assert verdicts[earlier]["status"] == "passed", verdicts[earlier]
+@pytest.mark.parametrize("step", [*CHECKED_STEPS, "all"])
+def test_steps_solved_in_order_pass_and_the_next_stops_at_its_own_stub(step, tmp_path):
+    """A learner's package with the steps before ``step`` solved ("all": every step), the later ones stubs.
 
-
-@pytest.mark.parametrize("step", CHECKED_STEPS)
-def test_a_step_is_checked_on_its_own(step, tmp_path):
-    earlier = {s for s in STEPS if order(s) < order(step)}
-    compiled_editions.write_package(tmp_path / "before" / "minigrad", keep=earlier)
-    compiled_editions.write_package(tmp_path / "after" / "minigrad", keep=earlier | {step})
-    before = run_checks(tmp_path / "before", step)[step]
-    assert before["status"] == "not_implemented" and before["missing"] == step, before
-    after = run_checks(tmp_path / "after", step)[step]
-    assert after["status"] == "passed", after
+    ``python -m minigrad.steps`` checks, in that order: the last solved step, first in a fresh Python, so on
+    its own, where it passes; then ``step``, "not implemented" naming itself; then every earlier step, which
+    passes. One package per step thus shows each step passing on its own once solved, failing at its own
+    stub before, and needing no later step.
+    """
+    solved_steps = {s for s in STEPS if step == "all" or order(s) < order(step)}
+    compiled_editions.write_package(tmp_path / "minigrad", keep=solved_steps)
+    solved = [s for s in CHECKED_STEPS if s in solved_steps]
+    unsolved = [] if step == "all" else [step]
+    verdicts = run_checks(tmp_path, *solved[-1:], *unsolved, *solved[:-1])
+    for passing in solved:
+        assert verdicts[passing]["status"] == "passed", verdicts[passing]
+    for stopped in unsolved:
+        assert verdicts[stopped]["status"] == "not_implemented" and verdicts[stopped]["missing"] == step, verdicts[stopped]
 
 
 def test_a_quiet_region_becomes_a_stub_that_does_nothing():

@@ -21,6 +21,7 @@ import time
 
 import minigrad
 from minigrad import steps
+from minigrad.steps import ids
 
 STEPS = ("1.1", "2.3", "4.4", "6.2")  # the lightest check, the engine, freeing memory, hooks
 
@@ -57,7 +58,7 @@ def main():
     parser.add_argument("--all", action="store_true", help="time every step's check, not only four")
     arguments = parser.parse_args()
     repeat = arguments.repeat
-    chosen = sorted(steps.load_all(), key=steps.order) if arguments.all else STEPS
+    chosen = sorted(steps.load_all(), key=ids.order) if arguments.all else STEPS
     rows = [("python -c 'import minigrad.steps'", *startup(repeat))]
     rows += [(f'minigrad.check("{step}")', *timed(lambda s=step: minigrad.check(s), repeat)) for step in chosen]
     rows.append((f"minigrad.progress() ({len(steps.load_all())} steps)", *timed(minigrad.progress, max(3, repeat // 2))))

@@ -15,7 +15,8 @@ import tempfile
 
 from . import practice
 from .messages import N_, language, say
-from .steps import chapter_of, expected_observations, is_challenge, order
+from .steps import expected_observations
+from .steps.ids import chapter_of, is_challenge, order
 from .steps.answers import GRADED, is_right
 from .steps.judge import judge
 

@@ -9,7 +9,7 @@ import sys
 
 from .check import CheckFailed, StepNotImplemented
 from .messages import N_, say
-from .steps.observe import STUB
+from .steps.ids import stubbed_step
 
 NOT_WRITTEN_YET = N_(
     "Step {step} is not written yet, and this cell needs it: write it in the minigrad package (find the line "
@@ -25,11 +25,11 @@ def show_as_sentences(shell):
 def _sentence(shell, etype, value, tb, tb_offset=None):
     """Show one of the course's errors as its sentence (IPython's error output, with that sentence
     as its whole traceback); show any other error as usual."""
-    found = STUB.search(str(value))
+    stubbed = stubbed_step(str(value))
     if issubclass(etype, (CheckFailed, StepNotImplemented)):
         shell._showtraceback(etype, value, [str(value)])
-    elif found is not None and "your code goes here" in str(value):
-        shell._showtraceback(etype, value, [say(NOT_WRITTEN_YET, step=found.group(1))])
+    elif stubbed is not None:
+        shell._showtraceback(etype, value, [say(NOT_WRITTEN_YET, step=stubbed)])
     else:
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
 

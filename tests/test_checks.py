@@ -13,13 +13,14 @@ import pytest
 
 from conftest import EDITION, ROOT
 from minigrad import steps
+from minigrad.steps import ids
 from minigrad.messages import say
 from minigrad.steps.chapter1 import NOT_SUMMED
 from minigrad.steps.judge import judge
-from tools import build, editions, messages
+from tools import build, catalogues, editions, update_catalogues
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="judges the reference edition's checks")
-STEPS = sorted(steps.load_all(), key=steps.order)
+STEPS = sorted(steps.load_all(), key=ids.order)
 
 
 @pytest.mark.parametrize("step", STEPS)
@@ -81,15 +82,15 @@ def test_observations_that_do_not_fit_the_checks_are_refused():
     assert judge("2.1", "passed", reference, "en")["status"] == "failed"
 
 
-@pytest.mark.parametrize("folder", list(messages.DOMAINS), ids=lambda folder: messages.DOMAINS[folder])
+@pytest.mark.parametrize("folder", list(catalogues.DOMAINS), ids=lambda folder: catalogues.DOMAINS[folder])
 def test_every_message_is_translated_with_the_same_placeholders(folder):
     """The learner's catalogue and the instructor's (what the classroom commands print)."""
-    code = {m.id for m in messages.extracted(folder) if m.id}
-    assert code and messages.catalogues(folder)
-    for path in messages.catalogues(folder):
-        catalog = messages.read(path)
+    code = {m.id for m in update_catalogues.extracted(folder) if m.id}
+    assert code and catalogues.catalogues(folder)
+    for path in catalogues.catalogues(folder):
+        catalog = catalogues.read(path)
         translated = {m.id: m.string for m in catalog if m.id}
-        assert code <= set(translated), f"{path}: run python -m tools.messages; missing {sorted(code - set(translated))}"
+        assert code <= set(translated), f"{path}: run python -m tools.update_catalogues; missing {sorted(code - set(translated))}"
         for msgid in code:
             assert translated[msgid], f"{path}: {msgid!r} is not translated"
             assert re.findall(r"{\w+}", msgid) == re.findall(r"{\w+}", translated[msgid]) or \
@@ -98,14 +99,14 @@ def test_every_message_is_translated_with_the_same_placeholders(folder):
 
 
 def test_the_learner_edition_ships_the_compiled_catalogue():
-    for po in messages.catalogues():
+    for po in catalogues.catalogues():
         mo = ROOT / "minigrad" / po.relative_to(build.PACKAGE).with_suffix(".mo")
-        assert messages.messages_of(mo.read_bytes()) == messages.messages_of(messages.compiled(po)), mo
+        assert catalogues.messages_of(mo.read_bytes()) == catalogues.messages_of(catalogues.compiled(po)), mo
 
 
 def test_an_unstarted_challenge_does_not_stop_the_notebook():
     """The learner edition: a challenge's check says it is optional and lets "Run all" go on; a step's stops it."""
-    challenge = next(s for s in sorted(steps.load_all(), key=steps.order) if steps.is_challenge(s))
+    challenge = next(s for s in sorted(steps.load_all(), key=ids.order) if ids.is_challenge(s))
     script = f"import minigrad\nminigrad.check({challenge!r})\nprint('went on')\nminigrad.check('1.1')\n"
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})

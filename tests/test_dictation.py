@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from minigrad.steps import ids
 from tools import build, editions, notebooks
 
 SHORTEST = 6  # characters without spaces: "x = y" says nothing by itself, nor does a bare name ("tensor")
@@ -55,9 +56,9 @@ def dictated(lines, text):
 LINES, PROSE = step_lines(), prose()
 
 
-@pytest.mark.parametrize("step", sorted(LINES, key=editions.step_key))
+@pytest.mark.parametrize("step", sorted(LINES, key=ids.order))
 def test_the_text_does_not_give_the_answer(step):
-    found = dictated(LINES[step], PROSE[editions.chapter_of(step)])
+    found = dictated(LINES[step], PROSE[ids.chapter_of(step)])
     assert len(found) < MOST * len(LINES[step]) or not found, (
         f"step {step}: {len(found)} of its {len(LINES[step])} lines stand in the chapter's text: {found}")
 

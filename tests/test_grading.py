@@ -34,6 +34,7 @@ from conftest import ROOT
 from hostile.once import once
 from hostile.submissions import (add_cell, answer_cells, graded_points, hand_in, replace_stub, steps_before,
                                  steps_of)
+from minigrad.steps import ids
 from tools import build, classroom, classwide, editions, nbgraderapp, notebooks, sandbox
 
 pytestmark = pytest.mark.grading
@@ -170,8 +171,8 @@ def test_the_release_is_the_chapter_snapshot_without_solutions(course):
         package = "".join((release / name).read_text() for name in files)
         assert "BEGIN SOLUTION" not in package and "END SOLUTION" not in package, assignment
         for step in every_step:
-            stubbed = editions.stub_marker(step) in package
-            assert stubbed == (editions.chapter_of(step) >= chapter(assignment)), (assignment, step)
+            stubbed = ids.stub_marker(step) in package
+            assert stubbed == (ids.chapter_of(step) >= chapter(assignment)), (assignment, step)
 
 
 @needs_sandbox
@@ -244,7 +245,7 @@ def test_feedback_pages_speak_the_course_language_and_need_no_network(course):
     summary = io.StringIO()
     classroom.feedback(course.root, MATHS, jobs=2, out=summary)
     step, score, question = PAGE_WORDS[course.language]
-    titles = dict(re.findall(r"^#+ \S+ (\d+\.\d+) · (.+)$", "\n".join(course.learner[MATHS]), re.MULTILINE))
+    titles = dict(re.findall(rf"^#+ \S+ ({ids.STEP}) · (.+)$", "\n".join(course.learner[MATHS]), re.MULTILINE))
     for student in HONEST:
         folder = course.root / "feedback" / student / MATHS
         assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == [f"{MATHS}.html"], student

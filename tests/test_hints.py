@@ -3,9 +3,10 @@ import pytest
 
 from conftest import ROOT
 from minigrad import hints, messages, steps
+from minigrad.steps import ids
 from tools import editions
 
-STEPS = sorted(steps.load_all(), key=steps.order)
+STEPS = sorted(steps.load_all(), key=ids.order)
 
 
 @pytest.fixture(autouse=True)

@@ -22,9 +22,10 @@ def run_cells(sources, monkeypatch, package_parent=ROOT):
 
 
 def test_unwritten_steps_and_failed_checks_are_sentences(monkeypatch):
-    setup, demo, check, other = run_cells([
+    setup, demo, challenge, check, other = run_cells([
         "import minigrad\nminigrad.set_language('zh')",
         "x = minigrad.ones(2, requires_grad=True)\ny = x * 2",
+        "@minigrad.no_grad()\ndef double(t):\n    return t * 2\ndouble(minigrad.ones(2))",
         "minigrad.check('1.1')",
         "raise NotImplementedError('something else')",
     ], monkeypatch)
@@ -32,6 +33,9 @@ def test_unwritten_steps_and_failed_checks_are_sentences(monkeypatch):
     assert [(o.ename, o.traceback) for o in demo] == [("NotImplementedError", [
         "第 1.1 步还没有写，而这个单元格要用到它：请在 minigrad 包里找到标着“step 1.1”的那一行并写好它，保存文件，"
         "重启内核（kernel）后再运行这个单元格。"])]
+    assert [(o.ename, o.traceback) for o in challenge] == [("NotImplementedError", [
+        "第 C3 步还没有写，而这个单元格要用到它：请在 minigrad 包里找到标着“step C3”的那一行并写好它，保存文件，"
+        "重启内核（kernel）后再运行这个单元格。"])], "a challenge's stub is named like a step's"
     assert [o.ename for o in check] == ["StepNotImplemented"] and len(check[0].traceback) == 1
     assert check[0].traceback[0].startswith("第 1.1 步还没有实现")
     assert len(other) == 1 and len(other[0].traceback) > 1, "any other error keeps its traceback"

@@ -12,6 +12,7 @@ import compiled_editions
 import languages
 from conftest import ROOT
 from minigrad.messages import say
+from minigrad.steps import ids
 from minigrad.viz import graph as graph_module, plot as plot_module
 from tools import build, editions, notebooks
 
@@ -84,7 +85,7 @@ def executed(tmp_path_factory):
     def run(stem, language):
         if stem not in editions_of:
             chapter = int(stem[:2])
-            solved = {s for s in editions.steps_in(build.PACKAGE) if editions.chapter_of(s) <= chapter}
+            solved = {s for s in editions.steps_in(build.PACKAGE) if ids.chapter_of(s) <= chapter}
             editions_of[stem] = compiled_editions.write_package(tmp_path_factory.mktemp(stem) / "minigrad",
                                                                 keep=solved).parent
         if (stem, language) not in cache:
@@ -143,7 +144,7 @@ def test_learner_notebook_stops_only_at_stubs(path, monkeypatch):
     assert found, "the learner edition should meet at least one stub"
     for name, value in found:
         assert name in STUB_ERRORS, f"{name}: {value}"
-        assert re.search(r"(step|第|question|题目) q?\d+\.\d+", value), value
+        assert re.search(rf"(step|第|question|题目) ({ids.QUESTION}|{ids.STEP})", value), value
     first_stub = min(i for i, c in enumerate(notebook.cells) for o in c.get("outputs", []) if o.output_type == "error")
     assert_in_its_language(notebook, path.parent.name, before=first_stub + 1)
 

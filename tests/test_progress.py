@@ -7,11 +7,12 @@ import pytest
 
 from conftest import EDITION
 from minigrad import messages, steps
+from minigrad.steps import ids
 from minigrad.check import progress_report
 from tools import build, editions
 
 pytestmark = pytest.mark.skipif(EDITION == "learner", reason="builds its own editions from the reference")
-STEPS = [s for s in sorted(steps.load_all(), key=steps.order) if not steps.is_challenge(s)]
+STEPS = [s for s in sorted(steps.load_all(), key=ids.order) if not ids.is_challenge(s)]
 
 
 def _progress_of(package_parent):

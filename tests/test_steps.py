@@ -7,10 +7,11 @@ import pytest
 
 from conftest import EDITION, step_marker
 from minigrad import steps
+from minigrad.steps import ids
 from minigrad.steps.judge import judge
 
 STEPS = [pytest.param(step, id=step, marks=getattr(pytest.mark, step_marker(step)))
-         for step in sorted(steps.load_all(), key=steps.order)]
+         for step in sorted(steps.load_all(), key=ids.order)]
 
 
 @pytest.mark.parametrize("step", STEPS)

@@ -28,10 +28,10 @@ import sys
 import warnings
 from pathlib import Path
 
-from . import (build, classwide, collect, deadlines, editions, feedback_page, gradebook_db, gradesheets,
-               instructor_messages, ledger, limits, nbgraderapp, notebooks)
+from . import (build, classwide, collect, deadlines, editions, feedback_page, gradebook_db, gradesheets, ledger,
+               limits, nbgraderapp, notebooks)
 from . import roster as rosters
-from .instructor_messages import N_, Refused, course_language, say
+from .instructor_messages import N_, Refused, say
 
 INITIALISED = N_("""course root {root}: {count} assignments ({names}), in source/
 gradebook: {gradebook}
@@ -100,7 +100,7 @@ def learner_files(chapter):
     """The package files (relative to the assignment) holding the steps of ``chapter``."""
     files = set()
     for path in sorted(build.PACKAGE.rglob("*.py")):
-        if any(editions.chapter_of(step) == chapter for step, *_ in editions.regions(path.read_text())):
+        if any(editions.ids.chapter_of(step) == chapter for step, *_ in editions.regions(path.read_text())):
             files.add(("minigrad" / path.relative_to(build.PACKAGE)).as_posix())
     return sorted(files)
 
@@ -115,7 +115,7 @@ def write_assignment(source_dir, chapter, source, language):
     source_dir.mkdir(parents=True, exist_ok=True)
     notebook = notebooks.for_language(notebooks.read_source(source), language, source.stem, solutions="marked")
     (source_dir / f"{source.stem}.ipynb").write_text(notebooks.text_of(notebook))
-    solved = {step for step in editions.steps_in(build.PACKAGE) if editions.chapter_of(step) < chapter}
+    solved = {step for step in editions.steps_in(build.PACKAGE) if editions.ids.chapter_of(step) < chapter}
     editions.write_package(build.PACKAGE, source_dir / "minigrad", keep=solved)
     without_key(source_dir / "minigrad" / "steps" / "answers.py")
 
@@ -161,7 +161,7 @@ def release(root, assignment, to_exchange=False, out=sys.stdout):
     nbgraderapp.succeed(api.generate_assignment(assignment, force=True), "generate_assignment")
     if to_exchange:
         nbgraderapp.succeed(api.release_assignment(assignment), "release_assignment")
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     folder = Path(root).resolve() / "release" / assignment
     notebooks_ = sorted(p.name for p in folder.glob("*.ipynb"))
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
@@ -184,7 +184,7 @@ def collect_submissions(root, assignment, archive=None, roster=None, worksheet=N
             collect.from_exchange(root, assignment)
     finally:
         replaced = collect.replaced(root, assignment, kept)
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     learner = nbgraderapp.config(root).Autograde.exclude_overwriting.get(assignment, [])
     found = collect.students(root, assignment)
     print(say(COLLECTED, language, assignment=assignment, count=len(found)), file=out)
@@ -216,7 +216,7 @@ def handed_in(root, assignment, student, learner, language):
 def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
     """Write each student's feedback page and a zip of them all for an LMS; with ``to_exchange``, hand each
     back to those who submitted through nbgrader's exchange. Say where it all went."""
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     results = classwide.feedback(root, assignment, jobs=jobs, out=out)
     print(say(BUNDLED, language, bundle=feedback_page.bundle(root, assignment)), file=out)
     if to_exchange:
@@ -238,7 +238,7 @@ def feedback(root, assignment, jobs=None, to_exchange=False, out=sys.stdout):
 def export(root, to=None, roster=None, missing="blank", out=sys.stdout):
     """Write nbgrader's CSV of every grade, and beside it each chapter's files for Canvas and Moodle, a
     missing grade blank or 0 in all of them alike (``tools/gradesheets.py``); say where, and what to know."""
-    language, to = course_language(root), _export_path(root, to)
+    language, to = nbgraderapp.course_language(root), _export_path(root, to)
     roster = rosters.of_course(root, roster)
     nbgraderapp.export_grades(root, to)
     graded = gradesheets.submissions(root)
@@ -337,7 +337,7 @@ def main(argv=None):
     language = args.lang if args.command == "init" else "en"  # until the course root says which
     try:
         if args.command != "init":
-            language = course_language(nbgraderapp.course_root(args.root))
+            language = nbgraderapp.course_language(nbgraderapp.course_root(args.root))
             _check_assignments(args)
         _run(args)
     except Refused as refused:  # an instructor's mistake, or a download or a roster that cannot be read

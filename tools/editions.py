@@ -10,24 +10,31 @@ A region opened with ``# BEGIN SOLUTION <step> quiet`` gets a stub that does not
 a raising stub there would stop the earlier chapters, which must work before it is
 written. Until then the library just skips that work, and the step's checks notice.
 """
+import importlib.util
 import re
 import shutil
 from pathlib import Path
 
-BEGIN = re.compile(r"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>\d+\.\d+|C\d+)(?P<quiet> quiet)?\s*$")
-CHALLENGE = 1000  # a challenge's place after its chapter's steps
+
+def _step_ids():
+    """The package's own step-ID module (``minigrad/steps/ids.py``), loaded from the reference's file: the build
+    reads the grammar there without importing the package it writes."""
+    path = Path(__file__).resolve().parent.parent / "solutions" / "minigrad" / "steps" / "ids.py"
+    spec = importlib.util.spec_from_file_location("minigrad_step_ids", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ids = _step_ids()
+BEGIN = re.compile(rf"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>{ids.STEP})(?P<quiet> quiet)?\s*$")
 END = re.compile(r"^\s*# END SOLUTION\s*$")
 
 
 def stub_line(indent, step, quiet=False):
     if quiet:
-        return f"{indent}pass  # {stub_marker(step)} (see the chapter's exercise); until then this does nothing\n"
-    return f'{indent}raise NotImplementedError("{stub_marker(step)} (see the chapter\'s exercise)")\n'
-
-
-def stub_marker(step):
-    """The words every stub of ``step`` holds, raising or quiet: how to tell a stubbed step."""
-    return f"step {step}: your code goes here"
+        return f"{indent}pass  # {ids.stub_marker(step)} (see the chapter's exercise); until then this does nothing\n"
+    return f'{indent}raise NotImplementedError("{ids.stub_marker(step)} (see the chapter\'s exercise)")\n'
 
 
 def regions(text):
@@ -65,24 +72,7 @@ def render(text, keep=frozenset()):
 def steps_in(package):
     """Every step ID that has a solution region in ``package``, sorted."""
     found = {step for path in sorted(Path(package).rglob("*.py")) for step, *_ in regions(path.read_text())}
-    return sorted(found, key=step_key)
-
-
-def step_key(step):
-    """Where a step sorts: ``"2.10"`` after ``"2.9"``, and chapter 2's optional challenge ``"C2"`` after both."""
-    if step.startswith("C"):
-        return int(step[1:]), CHALLENGE
-    chapter, number = step.split(".")
-    return int(chapter), int(number)
-
-
-def chapter_of(step):
-    """``"2.3"`` and ``"C2"`` belong to chapter 2."""
-    return step_key(step)[0]
-
-
-def is_challenge(step):
-    return step.startswith("C")
+    return sorted(found, key=ids.order)
 
 
 def write_package(source, target, keep=frozenset()):

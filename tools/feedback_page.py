@@ -26,7 +26,7 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
-from . import deadlines, grader_paths, grading
+from . import deadlines, editions, grader_paths, grading, grading_report
 from .instructor_messages import N_, say
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -43,7 +43,7 @@ LABELS = {
 STEP = N_("Step {step} · {title}")
 QUESTION = N_("Practice question {question}")
 # A chapter's exercise heading in either language: "### Exercise 2.3 · the ready queue", "### 练习 2.3 · 就绪队列".
-HEADING = re.compile(r"^#+\s+\S+\s+(?P<step>\d+\.\d+)\s+·\s+(?P<title>.+?)\s*$", re.MULTILINE)
+HEADING = re.compile(rf"^#+\s+\S+\s+(?P<step>{editions.ids.STEP})\s+·\s+(?P<title>.+?)\s*$", re.MULTILINE)
 # Code spans are kept as they are; $$display$$ and $inline$ formulas become MathML.
 MATH = re.compile(r"(?P<code>(`+).*?\2)|\$\$(?P<display>.+?)\$\$"
                   r"|\$(?P<inline>[^\s$](?:[^$\n]*?[^\s$])?)\$", re.DOTALL)
@@ -85,10 +85,10 @@ class FeedbackPage(NbGraderPreprocessor):
         ids = resources["nbgrader"]
         folder = coursedir.format_path(coursedir.autograded_directory, ids["student"], ids["assignment"])
         try:
-            report = json.loads((Path(folder) / grading.REPORT).read_bytes()[:1 << 20])
+            report = json.loads((Path(folder) / grading_report.REPORT).read_bytes()[:1 << 20])
         except (OSError, ValueError):
             return []
-        return grading.said(report, self.language)
+        return grading_report.said(report, self.language)
 
 
 def markdown_text(title):

@@ -5,7 +5,7 @@ that jupytext reads. Markdown cells carry ``{"lang": "en"}`` or ``{"lang": "zh"}
 (untagged ones go to both); code cells are shared, so the two languages run the
 same code in the same order. Only their comments differ: they are written in English
 and translated through the message catalogue, like every message of the package
-(``python -m tools.messages`` gathers them). A code cell that is only ``minigrad.check("X.Y")``
+(``python -m tools.update_catalogues`` gathers them). A code cell that is only ``minigrad.check("X.Y")``
 becomes the graded cell of step X.Y for nbgrader (``grade_id`` ``step_X_Y``); the check cell of a chapter's
 optional challenge (``minigrad.check("C2")``) stays an ordinary cell, never graded.
 
@@ -22,10 +22,11 @@ import tokenize
 import jupytext
 import nbformat
 
-from . import editions, messages
+from . import catalogues, editions
 
 LANGUAGES = ("en", "zh")
-CHECK = re.compile(r'^minigrad\.check(?:_answer)?\("(?P<step>q?\d+\.\d+|C\d+)"(?:, answer_q\d+_\d+)?\)\s*$')
+CHECK = re.compile(rf'^minigrad\.check(?:_answer)?\("(?P<step>{editions.ids.QUESTION}|{editions.ids.STEP})"'
+                   r'(?:, answer_q\d+_\d+)?\)\s*$')
 SOLUTION = re.compile(r"^### BEGIN SOLUTION\n.*?^### END SOLUTION\n?", re.MULTILINE | re.DOTALL)
 SET_LANGUAGE = 'minigrad.set_language("en")'
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -60,14 +61,14 @@ def for_language(source, language, chapter, solutions=False):
 
 def _code_cell(cell, language, solutions):
     text = cell.source.replace(SET_LANGUAGE, f'minigrad.set_language("{language}")')
-    text = translate_comments(text, messages.translations(language))
+    text = translate_comments(text, catalogues.translations(language))
     answer = SOLUTION.search(text)
     if answer and solutions != "marked":
         kept = answer.group(0).split("\n", 1)[1].rsplit("### END SOLUTION", 1)[0]
         text = SOLUTION.sub(kept if solutions else "", text).rstrip("\n")
     code = nbformat.v4.new_code_cell(text)
     check = CHECK.match(text.strip())
-    if check and not editions.is_challenge(check["step"]):
+    if check and not editions.ids.is_challenge(check["step"]):
         code.metadata["nbgrader"] = _nbgrader(True, grade_id(check["step"]), cell.metadata.get("points", 1))
     elif answer:
         name = re.match(r"\s*(\w+)", text).group(1)

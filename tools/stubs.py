@@ -14,10 +14,9 @@ only when the instructor's holds the stub of that one step: another step's code 
 A file that does not parse is left as it is (nothing in it can run, let alone stall).
 """
 import ast
-import re
 from pathlib import Path
 
-STUB = re.compile(r"step (\d+\.\d+): your code goes here")  # editions.stub_line's words, raising or quiet
+from .editions import ids
 
 
 def stub_out(step, instructor_package, package):
@@ -34,13 +33,13 @@ def stub_out(step, instructor_package, package):
 
 def _stubs_of(step, source):
     """{qualified name: its lines} of the functions of ``source`` that hold the stub of ``step`` only."""
-    if f"step {step}: your code goes here" not in source:
+    if ids.stub_marker(step) not in source:
         return {}
     lines = source.splitlines(keepends=True)
     found = {}
     for name, (first, last, indent) in _functions(source).items():
         block = lines[first:last]
-        if set(STUB.findall("".join(block))) == {step}:
+        if set(ids.STUB.findall("".join(block))) == {step}:
             found[name] = [line[indent:] if line.strip() and line[:indent].isspace() else line for line in block]
     return found
 

@@ -8,17 +8,12 @@ its own process (printing, patching, ``atexit``) can pass a step: only values eq
 the reference's can, and graded runs draw inputs the learner never saw (``see.rng``).
 """
 import math
-import re
 import traceback
 
 import numpy as np
 
-STUB = re.compile(r"step (\d+\.\d+)")  # every stub names its step: "step <id>: your code goes here"
+from .ids import stubbed_step
 
-
-def stub_marker(step):
-    """The words every stub of ``step`` holds in the learner edition (``tools/editions.py`` writes them)."""
-    return f"step {step}: your code goes here"
 MAX_ITEMS = 1000  # elements of one observed array: enough for any check, bounded for the judge
 
 
@@ -130,8 +125,7 @@ def run_check(check, seed):
     except Stop:
         end = {"end": "stopped"}
     except NotImplementedError as error:
-        found = STUB.search(str(error))
-        end = {"end": "stub", "step": found.group(1) if found else None}
+        end = {"end": "stub", "step": stubbed_step(str(error))}
     except Exception as error:  # the learner's code failed: say what, and where (its last frames)
         where = "".join(traceback.format_exception(error)[-3:])[-2000:]
         end = {"end": "crash", "error": f"{type(error).__name__}: {error}"[:1000], "where": where}

@@ -23,13 +23,13 @@ ASSIGNMENT, CHAPTER = "02_gradients", 2
 
 def steps_before(chapter):
     """The steps of the chapters before ``chapter``: solved in its assignment's snapshot."""
-    return {s for s in editions.steps_in(build.PACKAGE) if editions.chapter_of(s) < chapter}
+    return {s for s in editions.steps_in(build.PACKAGE) if editions.ids.chapter_of(s) < chapter}
 
 
 def steps_of(chapter):
     """The graded steps of ``chapter``, in order (its optional challenge is left a stub)."""
     return [s for s in editions.steps_in(build.PACKAGE)
-            if editions.chapter_of(s) == chapter and not editions.is_challenge(s)]
+            if editions.ids.chapter_of(s) == chapter and not editions.ids.is_challenge(s)]
 
 
 EARLIER, MINE = steps_before(CHAPTER), steps_of(CHAPTER)
@@ -107,7 +107,7 @@ def add_cell(folder, code, assignment=ASSIGNMENT):
 
 def replace_stub(folder, step, code):
     """Write ``code`` in place of the stub of ``step`` in the submitted package."""
-    for name in classroom.learner_files(editions.chapter_of(step)):
+    for name in classroom.learner_files(editions.ids.chapter_of(step)):
         path = Path(folder) / name
         stub = re.search(rf'^(?P<indent>\s*)raise NotImplementedError\("step {re.escape(step)}:.*$', path.read_text(),
                          re.MULTILINE)
@@ -356,12 +356,12 @@ KINDS = [
     Kind("malformed_json", _malformed, 2.0, "the released notebook stands in; the package is graded"),
     Kind("monkeypatch", _cell("""import builtins, pathlib
 import numpy as np
-import minigrad, minigrad.steps.expect as expect
+import minigrad, minigrad.steps.judge as judge
 np.allclose = lambda *a, **k: True
-expect.close = expect.same = expect.holds = lambda *a, **k: None
+judge.agree = lambda *a, **k: True
 builtins.NotImplementedError = type("Fine", (Exception,), {})
 minigrad.check = lambda *a, **k: print("✓ Step passed")
-pathlib.Path("minigrad/steps/expect.py").write_text("def close(*a, **k): pass\\n")
+pathlib.Path("minigrad/steps/judge.py").write_text("def agree(*a, **k): return True\\n")
 pathlib.Path("sitecustomize.py").write_text("import builtins\\nbuiltins.AssertionError = Exception\\n")"""),
          2.0, "graded cells never run in the kernel; checks use the instructor's files"),
     Kind("reads_secrets", _reads_secrets, 2.0, "the sandbox shows neither course root, repository nor environment"),

@@ -24,7 +24,8 @@ import json
 from pathlib import Path
 
 from ..messages import languages
-from . import expected_observations, load_all, observe_all, observe_step, observe_steps, order
+from . import expected_observations, load_all, observe_all, observe_step, observe_steps
+from .ids import order
 from .judge import agree, judge
 
 

@@ -11,7 +11,7 @@ from ..autograd.saved_tensor import SavedTensor
 from ..messages import N_
 from ..tensor import Tensor
 from . import draw, step
-from .observe import stub_marker
+from .ids import stub_marker
 
 
 def _leaf(values, requires_grad=False):
@@ -211,7 +211,3 @@ def backward_frees_a_chain_drawn_at_random(see):
     _written()
     y.sum().backward()
     see([value._array is None for value in saved], N_("for each tensor the chain's nodes saved: freed by backward"))
-
-
-from . import chapter4_forward  # noqa: E402,F401 - registers the checks of 4.5 to 4.7, after those of 4.1 to 4.4
-from . import chapter4_shapes  # noqa: E402,F401 - registers the checks of 4.8

@@ -28,6 +28,7 @@ from .random import (
     randn_like, randperm, seed, set_rng_state,
 )
 from . import distributions, sampling, utils  # noqa: F401 - sampling: torch.multinomial, declared with @public
+from . import numpy_bridge  # noqa: F401 - Tensor.numpy, declared with @public
 from .serialization import load, save
 from .shape import Size
 from .tensor import Tensor, legacy_tensor

@@ -87,15 +87,6 @@ class TensorData:
     def tolist(self):
         return self._array.tolist()
 
-    def numpy(self, force=False):
-        if self._requires_grad and not force and _grad_enabled():
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-        return self._array
-
-    def __array__(self, dtype=None, copy=None):
-        array = self.numpy()
-        return array if dtype is None else array.astype(dtype)
-
     def type(self, dtype=None):
         if dtype is None:
             return f"torch.{tensor_type_name(self._array.dtype)}"
@@ -214,11 +205,3 @@ def check_grad_assignment(tensor, value):
             f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of size "
             f"'{list(tensor.shape)}'. Please ensure that the gradient and the tensor are the same size"
         )
-
-
-def _grad_enabled():
-    """Whether grad mode is on: PyTorch lets ``numpy()`` read a leaf that requires grad under ``no_grad``.
-    (Imported here: autograd sits above this module in the import order.)"""
-    from .autograd.grad_mode import is_grad_enabled
-
-    return is_grad_enabled()

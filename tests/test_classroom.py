@@ -26,7 +26,8 @@ from hostile.submissions import (ASSIGNMENT, EXPECTED_HONEST, HIDDEN_MARKER, HON
                                  answer_cells, graded_points, hand_in, solved_copy)
 from hostile.database import postgres  # noqa: F401 - a fixture
 from hostile.once import once
-from tools import build, classroom, classwide, collect, editions, feedback_page, grading, nbgraderapp, sandbox
+from tools import build, classroom, classwide, collect, editions, feedback_page, grading, grading_report, nbgraderapp
+from tools import sandbox
 
 pytestmark = pytest.mark.grading
 needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
@@ -274,7 +275,7 @@ def test_without_a_sandbox_the_class_is_still_graded_loudly(tmp_path):
     assert {r.student: (r.ok, r.score) for r in results} == {"reference": (True, EXPECTED_HONEST["reference"]),
                                                                        "blank": (True, 0.0)}
     assert summary.getvalue().count(sandbox.UNSANDBOXED) == 2
-    assert '"sandbox": false' in (root / "autograded" / "blank" / ASSIGNMENT / grading.REPORT).read_text()
+    assert '"sandbox": false' in (root / "autograded" / "blank" / ASSIGNMENT / grading_report.REPORT).read_text()
 
 
 def grading_that_fails_on_mallory(assignment, student):

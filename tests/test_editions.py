@@ -17,10 +17,11 @@ from babel.messages.mofile import read_mo, write_mo
 
 import compiled_editions
 from conftest import ROOT
-from tools import build, editions, messages
+from minigrad.steps import ids
+from tools import build, catalogues, editions
 
 STEPS = editions.steps_in(build.PACKAGE)
-order = editions.step_key
+order = ids.order
 CHECKED_STEPS = sorted(__import__("minigrad.steps", fromlist=["load_all"]).load_all(), key=order)
 
 
@@ -62,7 +63,7 @@ def another_babel(mo):
     version = re.search(rb"Generated-By: Babel (\d[\d.]*)", mo)
     other = bytes(b if not chr(b).isdigit() else ord(str((int(chr(b)) + 1) % 10)) for b in version[1])
     changed = mo[:version.start(1)] + other + mo[version.end(1):]
-    assert changed != mo and messages.messages_of(changed) == messages.messages_of(mo)
+    assert changed != mo and catalogues.messages_of(changed) == catalogues.messages_of(mo)
     return changed
 
 
@@ -121,9 +122,9 @@ def test_every_step_has_checks_and_a_notebook_cell():
     in_notebooks = set()
     for source in build.chapter_sources():
         in_notebooks |= {s for s in notebooks.check_steps(notebooks.read_source(source)) if not s.startswith("q")}
-    chapters_written = {editions.chapter_of(s) for s in in_notebooks}
+    chapters_written = {ids.chapter_of(s) for s in in_notebooks}
     for step in STEPS:
-        if editions.chapter_of(step) in chapters_written:
+        if ids.chapter_of(step) in chapters_written:
             assert step in CHECKED_STEPS, f"step {step} has no checks"
             assert step in in_notebooks, f"step {step} has no check cell in its chapter"
 
@@ -176,7 +177,7 @@ def test_a_quiet_region_becomes_a_stub_that_does_nothing():
     rendered = editions.render("def release(saved):\n    # BEGIN SOLUTION 4.4 quiet\n    saved.clear()\n"
                                "    # END SOLUTION\n")
     assert "saved.clear()" not in rendered and "raise" not in rendered
-    assert editions.stub_marker("4.4") in rendered
+    assert ids.stub_marker("4.4") in rendered
     namespace = {}
     exec(rendered, namespace)
     saved = [1]

@@ -11,7 +11,7 @@ import pytest
 from traitlets.config import Config
 
 import mistaken_class
-from tools import feedback_page, grader_paths, grading, sandbox
+from tools import feedback_page, grader_paths, grading_report, sandbox
 from tools.instructor_messages import say
 
 STEP_CELL, QUESTION_CELL = 'minigrad.check("2.3")', 'minigrad.check_answer("q2.1", answer_q2_1)'
@@ -25,7 +25,7 @@ def graded(source, grade_id):
 
 def page_words(tmp_path, language, said):
     """What FeedbackPage gives the template for a chapter-2 notebook whose grading report holds ``said``."""
-    report = tmp_path / "autograded" / "alice" / "02_gradients" / grading.REPORT
+    report = tmp_path / "autograded" / "alice" / "02_gradients" / grading_report.REPORT
     report.parent.mkdir(parents=True)
     report.write_text(json.dumps({"said": said}))
     notebook = nbformat.v4.new_notebook(cells=[

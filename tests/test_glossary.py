@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools import build, messages, notebooks
+from tools import build, catalogues, notebooks
 
 GLOSSARY = ROOT / "solutions" / "glossary.tsv"
 CODE = [
@@ -45,7 +45,7 @@ def chinese_prose():
 def chinese_texts():
     """``(where, text)`` of all the course's Chinese: prose, messages and code comments, docstrings."""
     texts = list(chinese_prose())
-    texts += [("minigrad.po", message.string) for message in messages.read(messages.catalogues()[0])
+    texts += [("minigrad.po", message.string) for message in catalogues.read(catalogues.catalogues()[0])
               if message.id and message.string]
     for path in sorted((ROOT / "solutions" / "minigrad").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
+from nbgrader.api import MissingEntry
 from minigrad import messages as learner_messages
 from minigrad.steps import judge
 
-from . import freshchecks, grading, instructor_messages, nbgraderapp
+from . import freshchecks, grading, grading_report, nbgraderapp
 from .instructor_messages import N_, say
 
 EXPECTED = Path(judge.__file__).resolve().parent / "expected.json"  # the reference's observations and mistakes
@@ -60,7 +61,7 @@ def write(root, assignment, results=(), language=None):
     """Write the page and the CSV of ``assignment`` (``results``: this run's ``classwide.Result`` list, for
     the grading times and the submissions that failed); return both paths."""
     root = Path(root).resolve()
-    language = language or instructor_messages.course_language(root)
+    language = language or nbgraderapp.course_language(root)
     glance = gather(root, assignment, results, language)
     folder = root / "reports"
     folder.mkdir(exist_ok=True)
@@ -75,7 +76,7 @@ def write(root, assignment, results=(), language=None):
 
 def gather(root, assignment, results, language):
     """The class's grades (gradebook), verdicts (autograded notebooks), times and incidents."""
-    graded_language = instructor_messages.course_language(root)
+    graded_language = nbgraderapp.course_language(root)
     glance = Glance()
     with nbgraderapp.gradebook(nbgraderapp.api(root).coursedir) as gradebook:
         cells, grades = _grades(gradebook, assignment)
@@ -103,8 +104,6 @@ def gather(root, assignment, results, language):
 def _grades(gradebook, assignment):
     """Each graded cell (grade id -> (label, notebook)) in the notebook's order, and every (student, grade id) ->
     (score, max score) the gradebook holds."""
-    from nbgrader.api import MissingEntry
-
     cells, grades = {}, {}
     try:
         notebooks = gradebook.find_assignment(assignment).notebooks
@@ -159,7 +158,7 @@ def _verdicts(root, assignment, student, cells, named, language):
     notebook's verdicts (kinds from the grading report)."""
     folder = root / "autograded" / student / assignment
     try:
-        report = json.loads((folder / grading.REPORT).read_bytes()[:1 << 20])
+        report = json.loads((folder / grading_report.REPORT).read_bytes()[:1 << 20])
     except (OSError, ValueError):
         return
     verdicts = report.get("verdicts") if isinstance(report, dict) else None
@@ -192,10 +191,10 @@ def _incidents(root, assignment, students, results, language):
     noted = []
     for student in students:
         try:
-            report = json.loads((root / "autograded" / student / assignment / grading.REPORT).read_bytes()[:1 << 20])
+            report = json.loads((root / "autograded" / student / assignment / grading_report.REPORT).read_bytes()[:1 << 20])
         except (OSError, ValueError):
             continue
-        noted += [(student, note) for note in grading.said(report, language)]
+        noted += [(student, note) for note in grading_report.said(report, language)]
     noted += [(r.student, r.error) for r in results if not r.ok]
     return sorted(noted, key=lambda pair: pair[0])  # by student, each one's in the order they happened
 

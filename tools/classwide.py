@@ -15,8 +15,10 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import class_report, collect, deadlines, feedback_page, grading, ledger, limits, nbgraderapp, workers
-from . import instructor_messages
+from nbgrader.api import Gradebook, MissingEntry
+from sqlalchemy.exc import SAWarning
+
+from . import class_report, collect, deadlines, feedback_page, grading_report, ledger, limits, nbgraderapp, workers
 from .instructor_messages import N_, say
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works
 
@@ -54,7 +56,7 @@ def autograde(root, assignment, jobs=None, students=None, out=sys.stdout, regrad
     ``regrade``; ``shard`` ((K, N), see ``tools.ledger``) takes only that share of the class.
     """
     root = Path(root).resolve()
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     assignments = [assignment] if isinstance(assignment, str) else list(dict.fromkeys(assignment))
     tasks = [(name, student) for name in assignments for student in students or collect.students(root, name)
              if ledger.in_shard(student, shard)]
@@ -91,7 +93,7 @@ def feedback(root, assignment, jobs=None, students=None, out=sys.stdout):
     """Generate the feedback of every autograded submission (hidden tests left out), only the pages kept;
     print a summary of where each student's went."""
     root = Path(root).resolve()
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     students = students or sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
     results = _in_parallel(root, _feedback_one, [(assignment, student) for student in students], jobs, out)
     done = [r for r in results if r.ok]
@@ -114,7 +116,7 @@ def _in_parallel(root, task, tasks, jobs, out):
     """
     results = []
     several = len({assignment for assignment, _ in tasks}) > 1
-    language = instructor_messages.course_language(root)
+    language = nbgraderapp.course_language(root)
     width = max([len(f"{a} {s}" if several else s) for a, s in tasks] or [0])
 
     def done(pair, answer):
@@ -151,8 +153,6 @@ def default_jobs():
 
 def _start_worker(root):
     global _api
-    from sqlalchemy.exc import SAWarning
-
     warnings.filterwarnings("ignore", category=SAWarning)  # nbgrader 0.9 on SQLAlchemy 2: noise to an instructor
     _api = nbgraderapp.api(root)
 
@@ -169,8 +169,6 @@ def _autograde_one(assignment, student):
 
 def _graded_before(root, gradebook, assignment, student):
     """Whether an earlier run graded this submission, as it stands, to the end (and the gradebook has it)."""
-    from nbgrader.api import MissingEntry
-
     if not ledger.is_graded(root, assignment, student):
         return False
     try:
@@ -206,8 +204,6 @@ def _why(outcome):
 
 def _open_gradebook(coursedir):
     """Create the gradebook's course rows once, before the workers race to do it."""
-    from nbgrader.api import Gradebook
-
     for course in (coursedir.course_id, "default_course"):  # nbgrader's preprocessors use the default course
         Gradebook(coursedir.db_url, course).close()
 
@@ -215,8 +211,8 @@ def _open_gradebook(coursedir):
 def _incidents(root, assignment, student, language):
     """What grading noted about a graded submission (its report), in ``language``; read as untrusted."""
     try:
-        with open(Path(root) / "autograded" / student / assignment / grading.REPORT, "rb") as report:
-            return [note[:300] for note in grading.said(json.loads(report.read(1 << 20)), language)]
+        with open(Path(root) / "autograded" / student / assignment / grading_report.REPORT, "rb") as report:
+            return [note[:300] for note in grading_report.said(json.loads(report.read(1 << 20)), language)]
     except (OSError, ValueError):
         return [say(NO_REPORT, language)]
 

@@ -30,11 +30,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from nbgrader.api import MissingEntry
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.plugins import LateSubmissionPlugin
 
 from . import nbgraderapp
 from .instructor_messages import N_, Refused, say
+from .roster import rows
 
 FILE = "deadlines.json"
 CANVAS_FLAG = "late.txt"  # beside a submission Canvas marked late
@@ -141,7 +143,7 @@ def set_due(root, assignment, due_text, late_text="none", out=None):
         gradebook.update_or_create_assignment(assignment, duedate=due)
         _restamp_canvas(root, gradebook, assignment, due)
         count = _penalise_again(gradebook, assignment, policy)
-    language = _language(root)
+    language = nbgraderapp.course_language(root)
     if out:
         print(say(DUE_SET, language, assignment=assignment, due=shown(due), policy=policy.said(language)), file=out)
         if count:
@@ -152,12 +154,6 @@ def set_due(root, assignment, due_text, late_text="none", out=None):
 def shown(due):
     """A due date as the instructor reads it: ``2026-12-01 23:59 +08:00``."""
     return f"{due:%Y-%m-%d %H:%M} {due.isoformat()[-6:] if due.utcoffset() else 'UTC'}"
-
-
-def _language(root):
-    from .instructor_messages import course_language
-
-    return course_language(root)
 
 
 def _wire(root):
@@ -194,8 +190,6 @@ def _penalise_again(gradebook, assignment, policy):
 
 def _restamp_canvas(root, gradebook, assignment, due):
     """Give each Canvas-flagged submission of ``assignment`` the time one second after ``due``."""
-    from nbgrader.api import MissingEntry
-
     time = _canvas_time(due)
     for flag in sorted(Path(root).glob(f"submitted/*/{assignment}/{CANVAS_FLAG}")):
         (flag.parent / TIMESTAMP).write_text(time.isoformat())
@@ -229,8 +223,6 @@ def times_of(root, assignment, collected, worksheet=None):
 
 def _moodle_times(worksheet):
     """{participant id: its "Last modified (submission)" cell} of a Moodle worksheet (none if it lacks them)."""
-    from .roster import rows
-
     return {row["Identifier"].removeprefix("Participant").strip(): (row.get(MOODLE_TIME) or "").strip()
             for row in rows(worksheet)}
 
@@ -283,8 +275,6 @@ def notes(root, submission, language):
 def notes_of(coursedir, ids, language):
     """``notes`` of the submission a feedback page is for (``ids``: nbgrader's resources, with its student and
     assignment), from the course's gradebook (none if it has no such submission)."""
-    from nbgrader.api import MissingEntry
-
     with nbgraderapp.gradebook(coursedir) as gradebook:
         try:
             return notes(coursedir.root, gradebook.find_submission(ids["assignment"], ids["student"]), language)
@@ -311,8 +301,6 @@ def refused(root):
 
 
 def _submissions(gradebook, assignment):
-    from nbgrader.api import MissingEntry
-
     try:
         return gradebook.find_assignment(assignment).submissions
     except MissingEntry:

@@ -46,33 +46,14 @@ from nbgrader.converters import Autograde, GenerateFeedback
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor
 
-from . import freshchecks, stubs
+from . import freshchecks, stubs, tampering
 from .instructor_messages import N_, say
 from .collect import UNREADABLE
+from .grading_report import INCIDENTS, REPORT
 from .limits import Limits
 from .sandbox import UNSANDBOXED, Sandbox, bwrap_works, limit_hit
 
-REPORT = "grading-report.json"
 STOPPED = N_("The notebook's run was stopped here ({why}); the cells below were not run.")
-# What grading notes about a submission: in nbgrader's log (English), and in the course's language in the
-# class summary and on the student's feedback page (``said``).
-INCIDENTS = {
-    "unreadable": N_("{notebook} was unreadable or missing: the released notebook stood in for it"),
-    "not_submitted": N_("{name} was not submitted: its steps were graded on the released stub"),
-    "checks_stopped": N_("the checks of step {step} were stopped: {why}"),
-    "checks_crashed": N_("the checks of step {step} crashed without a verdict"),
-    "left_out": N_("the notebook ran with the stub of step {step} in place of its code, which stalled or crashed its "
-                   "checks"),
-    "no_kernel": N_("the notebook's kernel did not start or answer ({error})"),
-    "notebook_stopped": N_("the notebook was stopped at cell {index}: {why}"),
-    "kernel_exited": N_("the notebook was stopped at cell {index}: the kernel exited with code {code}"),
-    "limit_in_cell": N_("cell {index} hit the {limit} ({error})"),
-    # read-only cells the student changed (tools.tampering)
-    "locked_edited": N_("the read-only cell {cell} was edited: the instructor's cell was put back and graded"),
-    "locked_deleted": N_("the read-only cell {cell} was deleted: the instructor's cell was put back and graded"),
-    "check_changed": N_("the check cell {cell} was edited or deleted: what the notebook shows there is not a verdict "
-                        "of the checks"),
-}
 # Errors a cell raises when it reaches a limit of the sandbox, yet the kernel lives on.
 LIMIT_ERRORS = {"MemoryError": N_("memory limit"), "BlockingIOError": N_("process limit")}
 # Asked of the kernel for a practice question: the answer's value as JSON (a one-element array or a numpy
@@ -338,16 +319,6 @@ class SandboxedExecute(Execute):
         self._report["said"].append({"kind": kind, "fields": {k: str(v) for k, v in fields.items()}})
 
 
-def said(report, language):
-    """The incidents of a grading report (as ``SandboxedExecute`` writes it) in ``language``; the report is read
-    as untrusted: what is not one of ``INCIDENTS`` with plain fields is left out."""
-    notes = report.get("said") if isinstance(report, dict) else None
-    return [say(INCIDENTS[note["kind"]], language, **{k: str(v) and say(str(v), language)  # "" is gettext's header
-                                                       for k, v in note["fields"].items()})
-            for note in notes or [] if isinstance(note, dict) and note.get("kind") in INCIDENTS
-            and isinstance(note.get("fields"), dict)][:100]
-
-
 class DropForgedCells(NbGraderPreprocessor):
     """Take nbgrader's marks off cells the instructor never made (an unknown or repeated grade id).
 
@@ -408,5 +379,4 @@ def configure(c, language):
     c.Autograde.autograde_preprocessors = [SandboxedExecute if step is Execute else step for step in nbgraders]
     c.OverwriteCells.add_missing_cells = True  # a deleted graded cell comes back, and is graded
     c.GenerateFeedback.preprocessors = [*GenerateFeedback.class_traits()["preprocessors"].default(), ClearHiddenTests]
-    from . import tampering  # it builds on this module: imported once both are loaded
     tampering.configure(c)

@@ -3,7 +3,7 @@
 The same mechanism as the learner's messages (``minigrad/messages.py``), with a catalogue of its own
 (``tools/locale/zh/LC_MESSAGES/classroom.po``), so that nothing the instructor reads ships to learners.
 Messages are written in English, marked with ``N_`` where they are defined, and translated where
-they are printed, with ``say``; ``python -m tools.messages`` gathers new ones into the catalogue.
+they are printed, with ``say``; ``python -m tools.update_catalogues`` gathers new ones into the catalogue.
 """
 import functools
 import gettext
@@ -43,10 +43,3 @@ class Refused(Exception):
 
     def said(self, language):
         return say(self.message, language, **self.fields)
-
-
-def course_language(root):
-    """The language the course root was made in (``classroom init --lang``): the one its commands speak."""
-    from . import nbgraderapp
-
-    return nbgraderapp.config(root).SandboxedExecute.get("language", "en")

@@ -17,7 +17,8 @@ import sys
 from traitlets import Integer
 from traitlets.config import Configurable
 
-from .instructor_messages import N_, Refused, course_language, languages, say
+from . import nbgraderapp
+from .instructor_messages import N_, Refused, languages, say
 
 # name -> what it bounds (a message of the instructor's catalogue), in the order of the table.
 MEANINGS = {
@@ -92,8 +93,6 @@ def settings():
 def main(argv=None):
     """Print the limits in force in a course root (its nbgrader_config.py), in the course's language, or the
     defaults."""
-    from . import nbgraderapp
-
     parser = argparse.ArgumentParser(description="The limits grading puts on a submission.")
     parser.add_argument("root", nargs="?", help="a course root (default: show the defaults)")
     parser.add_argument("--lang", choices=languages(), help="default: the course's language (English without ROOT)")
@@ -105,7 +104,7 @@ def main(argv=None):
             nbgraderapp.course_root(args.root)
         except Refused as refused:
             sys.exit(refused.said(language))
-        limits, language = of_course(args.root), args.lang or course_language(args.root)
+        limits, language = of_course(args.root), args.lang or nbgraderapp.course_language(args.root)
     print(limits.table(language))
     if args.students:
         print("\n" + projection(limits, args.students, len(os.sched_getaffinity(0)), language))
@@ -113,8 +112,6 @@ def main(argv=None):
 
 def of_course(root):
     """The limits a course root's nbgrader_config.py sets (the defaults for those it leaves out)."""
-    from . import nbgraderapp
-
     return Limits(config=nbgraderapp.config(root))
 
 

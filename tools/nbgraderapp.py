@@ -42,6 +42,11 @@ def config(root):
     return PyFileConfigLoader(CONFIG_FILE, path=str(Path(root).resolve())).load_config()
 
 
+def course_language(root):
+    """The language the course root was made in (``classroom init --lang``): the one its commands speak."""
+    return config(root).SandboxedExecute.get("language", "en")
+
+
 def api(root):
     """nbgrader's Python API on the course root."""
     from nbgrader.apps import NbGraderAPI

@@ -11,7 +11,7 @@ one runs as the student wrote it, and its forged "✓ passed" shows on the page 
   every check cell of the released notebook with the submitted cells, and notes what changed in the
   notebook's metadata (which that pass writes, and the second pass reads).
 - ``ReportTampering`` runs in the second pass, right after ``SandboxedExecute`` has written the
-  grading report: it moves those notes into the report's incidents (``grading.INCIDENTS``).
+  grading report: it moves those notes into the report's incidents (``grading_report.INCIDENTS``).
 """
 import json
 import re
@@ -23,7 +23,7 @@ from nbgrader.api import Gradebook
 from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from . import grading
+from . import grading_report
 
 NOTES = "minigrad_tampering"  # the notebook metadata key between the two passes
 CHECK_CELL = re.compile(r"^\s*minigrad\.check\(")
@@ -95,14 +95,14 @@ class ReportTampering(NbGraderPreprocessor):
     """Add ``FindTampering``'s notes to the grading report that ``SandboxedExecute`` has just written."""
 
     def preprocess(self, nb, resources):
-        notes = [note for note in nb.metadata.pop(NOTES, []) if note.get("kind") in grading.INCIDENTS]
-        report_path = Path(resources["metadata"]["path"]) / grading.REPORT
+        notes = [note for note in nb.metadata.pop(NOTES, []) if note.get("kind") in grading_report.INCIDENTS]
+        report_path = Path(resources["metadata"]["path"]) / grading_report.REPORT
         if notes and report_path.exists():
             report = json.loads(report_path.read_text())
             report["said"] += notes
             report_path.write_text(json.dumps(report, ensure_ascii=False, indent=1))
             for note in notes:
-                self.log.warning("%s", grading.said({"said": [note]}, "en")[0])
+                self.log.warning("%s", grading_report.said({"said": [note]}, "en")[0])
         return nb, resources
 
 
@@ -113,5 +113,5 @@ def configure(c):
     at = next(i for i, step in enumerate(sanitizers) if step.__name__ == "OverwriteCells")
     c.Autograde.sanitize_preprocessors = [*sanitizers[:at], FindTampering, *sanitizers[at:]]
     steps = list(c.Autograde.autograde_preprocessors)
-    at = steps.index(grading.SandboxedExecute) + 1
+    at = next(i for i, step in enumerate(steps) if step.__name__ == "SandboxedExecute") + 1
     c.Autograde.autograde_preprocessors = [*steps[:at], ReportTampering, *steps[at:]]

@@ -13,6 +13,8 @@ import inspect
 import sys
 import time
 
+from .. import public_names
+from ..nn import functional
 from ..tensor import Tensor
 from .graph import GraphRoot, Node
 
@@ -24,9 +26,7 @@ NAME_WIDTH = 55  # PyTorch's widest Name column; longer names are cut with "..."
 
 def _operations():
     """The code of every operation a user can call, by code object: its profiler name."""
-    import minigrad  # the whole public API: complete only once the package has loaded
-
-    candidates = list(vars(minigrad).values()) + list(vars(Tensor).values()) + list(vars(minigrad.nn.functional).values())
+    candidates = [*public_names.TORCH.values(), *vars(Tensor).values(), *vars(functional).values()]
     names = {}
     for function in candidates:
         module = getattr(function, "__module__", "") or ""

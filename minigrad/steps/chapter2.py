@@ -322,6 +322,3 @@ def mm_backward_of_drawn_matrices(see):
     grad_a, grad_b = _mm_gradients(see, _mm_node(a, b), draw.values(see.rng, (m, n)))
     see(grad_a, N_("d(a@b)/da for matrices drawn at random"))
     see(grad_b, N_("d(a@b)/db for matrices drawn at random"))
-
-
-from . import chapter2_challenge, chapter2_rules  # noqa: E402, F401 - register the checks of 2.5–2.8 and C2

@@ -16,7 +16,7 @@ from ..ops.reductions import sum as total
 from ..tensor import Tensor
 from . import draw, step
 from .chapter1 import MISUSED, ONLY_ARRAYS, ONLY_TENSORS, TWO_GRADIENTS, gradients_of
-from .expect import call_backward
+from .backward_calls import call_backward
 
 ONE_GRADIENT = N_(
     "backward must return the gradient for the node's one input: an array (a tensor with create_graph=True) of "

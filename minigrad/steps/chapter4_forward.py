@@ -8,7 +8,7 @@ from ..autograd.jacobians import jacobian_forward, jacobian_reverse
 from ..messages import N_
 from ..tensor import Tensor
 from . import draw, step
-from .expect import as_in_backward
+from .backward_calls import as_in_backward
 
 
 def _leaf(values, requires_grad=False):

@@ -4,6 +4,7 @@ import inspect
 import numpy as np
 
 from ..autograd.graph import Node
+from ..autograd.multi_grad_hook import register_multi_grad_hook
 from ..autograd.saved_forms import SavedForms
 from ..autograd.saved_hooks import saved_tensors_hooks
 from ..autograd.saved_tensor import HINT, SavedTensor
@@ -13,7 +14,7 @@ from ..ops.inplace import setitem
 from ..ops.inplace_history import _write
 from ..tensor import Tensor
 from . import draw, step
-from .observe import stub_marker
+from .ids import stub_marker
 
 
 def _leaf(values, requires_grad=False):
@@ -498,8 +499,6 @@ STILL_CALLED = N_("the function was still called after handle.remove() (challeng
 def _multi_hook_calls(mode):
     """What a multi-grad hook on (a, b) received in each of three backward passes, the last after removing it:
     one list of calls per pass."""
-    from ..autograd.multi_grad_hook import register_multi_grad_hook
-
     passes = []
     a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0], requires_grad=True)
     handle = register_multi_grad_hook(
@@ -532,7 +531,6 @@ def a_multi_grad_hook_of_any_gradient(see):
 
 @step("C6")
 def a_multi_grad_hook_on_results(see):
-    from ..autograd.multi_grad_hook import register_multi_grad_hook
 
     x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
     y, z = x * 2.0, x * 3.0

@@ -3,7 +3,7 @@
 Messages are written in English in the code, marked with ``N_`` where they are defined
 and translated where they are shown, with ``say``. The translations are gettext
 catalogues: ``locale/zh/LC_MESSAGES/minigrad.po`` (compiled to ``.mo`` by ``make build``).
-Another language is another catalogue, not a change of code; ``python -m tools.messages``
+Another language is another catalogue, not a change of code; ``python -m tools.update_catalogues``
 gathers new messages into the catalogues for the translators.
 """
 import functools

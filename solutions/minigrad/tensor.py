@@ -184,12 +184,6 @@ class Tensor(TensorData):
             self._post_accumulate_hooks = {}
         return add_hook(self._post_accumulate_hooks, hook)
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Compute the gradient of this tensor with respect to the graph's leaves."""
-        from .autograd import backward  # autograd builds on Tensor: it is imported when called
-
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
-
     def detach_(self):
         if self._base is not None:
             raise RuntimeError(

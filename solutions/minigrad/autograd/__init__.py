@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from ..creation import tensor as _as_tensor, zeros_like
+from ..public_names import public
 from ..tensor import Tensor
 from . import anomaly_mode, grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
@@ -90,6 +91,13 @@ CREATE_GRAPH_CYCLE = (
     "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
 )
 _warned_of_cycle = False
+
+
+@public(methods="backward")
+def _tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """``Tensor.backward``: compute the gradient of this tensor with respect to the graph's leaves. Tensor sits
+    below autograd, so autograd gives it this method (``public_names``), as the operations give theirs."""
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):

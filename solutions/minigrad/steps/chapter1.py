@@ -13,7 +13,7 @@ from ..ops.arithmetic import MulBackward0
 from ..shape import sum_to
 from ..tensor import Tensor
 from . import draw, step
-from .expect import call_backward
+from .backward_calls import call_backward
 
 
 def _leaf(values, requires_grad=False):

@@ -13,7 +13,7 @@ from ..examples import Hypot, LegendrePolynomial3, MaxWithIndex
 from ..messages import N_
 from ..tensor import Tensor
 from . import draw, step
-from .expect import call_backward
+from .backward_calls import call_backward
 
 
 def _leaf(values, requires_grad=False):

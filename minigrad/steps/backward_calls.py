@@ -1,4 +1,4 @@
-"""Helpers for checks: calling a node's backward the way the engine does."""
+"""Calling a node's backward directly, as the engine calls it: what the checks of the local rules need."""
 import contextlib
 
 from ..autograd import grad_mode

@@ -1,6 +1,6 @@
 """How fast is minigrad next to PyTorch? Five workloads, one table.
 
-    PYTHONPATH=solutions .venv/bin/python bench/bench_autograd.py
+    PYTHONPATH=solutions .venv/bin/python bench/bench_autograd.py [--save]
 
 W1  per-operation overhead: 1,000 element-wise operations on a shape-(4,) tensor, forward
     and backward (the cost of Python, not of arithmetic);
@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 
@@ -43,6 +44,7 @@ except ImportError:
 LIBRARIES = {"minigrad": minigrad, **({"torch": torch} if torch is not None else {})}
 TARGETS = {"W1": "<= 1.0", "W2": "<= 1.5", "W3": "<= 1.1"}
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")  # read once, when numpy loads OpenBLAS
+SAVED = Path(__file__).resolve().parent / "results" / "autograd.json"
 
 
 def best_time(run, repeats):
@@ -227,17 +229,22 @@ def in_child(args, env=None):
 
 
 def print_rows(name, results):
-    """One row per part of a workload: minigrad, PyTorch and their ratio, per thread setting."""
+    """One row per part of a workload: minigrad, PyTorch and their ratio, per thread setting. Returns the
+    ratios, ``{row: {setting: ratio}}``."""
     parts = results["1 thread"]["minigrad"]
+    ratios = {}
     for part in parts:
         cells = []
+        label = name if len(parts) == 1 else f"{name} {part}"
         for setting in ("1 thread", "default threads"):
             ours = results[setting]["minigrad"][part]
             theirs = results[setting].get("torch", {}).get(part)
             ratio = f"{ours / theirs:5.2f}" if theirs else ""
             cells.append(f"{ours * 1e3:9.2f} | {theirs * 1e3 if theirs else float('nan'):9.2f} | {ratio:>5}")
-        label = name if len(parts) == 1 else f"{name} {part}"
+            if theirs:
+                ratios.setdefault(label, {})[setting] = round(ours / theirs, 3)
         print(f"| {label:<26} | " + " | ".join(cells) + f" | {TARGETS.get(name[:2], ''):>6} |")
+    return ratios
 
 
 def print_header():
@@ -265,6 +272,9 @@ def print_deep_chains():
             other = theirs[length]["backward"]
             cells += [f"{other:16.2f}", f"{other / length * 1e6:5.2f} µs", f"{mine['backward'] / other:5.2f}"]
         print(f"| {length:>9,} | " + " | ".join(cells) + " |")
+    longest = max(ours)
+    return {"length": longest, "minigrad": ours[longest]["backward"] / longest * 1e6,
+            "torch": theirs[longest]["backward"] / longest * 1e6 if longest in theirs else None}
 
 
 def print_memory():
@@ -280,6 +290,8 @@ def main():
                         help="run one workload: W1 and W2 print their rows, W3 and W5 JSON (used for children)")
     parser.add_argument("--lib", choices=list(LIBRARIES), help="with --only W5: the library to measure")
     parser.add_argument("--measure", choices=["resident", "traced"], help="with --only W5: what to measure")
+    parser.add_argument("--save", action="store_true",
+                        help=f"also write the ratios to {SAVED.relative_to(SAVED.parents[2])} (README.md's speed table)")
     args = parser.parse_args()
     if args.only in ("W1", "W2"):
         print_header()
@@ -293,14 +305,33 @@ def main():
         print(json.dumps(w5(LIBRARIES[args.lib], args.measure)))
         return
     print_header()
+    ratios = {}
     for name in WORKLOADS:
-        print_rows(name, compare(name))
+        ratios.update(print_rows(name, compare(name)))
     env = {k: v for k, v in os.environ.items() if k not in OPENBLAS_OVERRIDES}
     clean = in_child(["--only", "W3"], env)
-    print_rows("W3 without OPENBLAS_* vars", clean["results"])
+    ratios.update(print_rows("W3 without OPENBLAS_* vars", clean["results"]))
     print(f"\nBLAS in the child without the OPENBLAS_* variables: {clean['blas']}")
-    print_deep_chains()
+    chain = print_deep_chains()
     print_memory()
+    if args.save:
+        save(ratios, chain)
+
+
+def save(ratios, chain):
+    """The run's ratios and W4's time per node, with the day and the machine, for README.md's speed table."""
+    cores, model = len(os.sched_getaffinity(0)), cpu_model()
+    run = {"date": time.strftime("%Y-%m-%d"), "machine": f"a {cores}-core {model}", "machine_zh": f" {cores} 核 {model} ",
+           "blas": blas_description(), "targets": TARGETS, "ratios": ratios, "W4": chain}
+    SAVED.parent.mkdir(exist_ok=True)
+    SAVED.write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n")
+    print(f"\nwritten: {SAVED}; run `make build` to put it in README.md")
+
+
+def cpu_model():
+    """The processor's name, as Linux gives it."""
+    with open("/proc/cpuinfo") as info:
+        return next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), "processor")
 
 if __name__ == "__main__":
     main()

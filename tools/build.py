@@ -1,12 +1,14 @@
-"""Build everything generated from ``solutions/``: the learner package and the notebooks.
+"""Build everything generated from ``solutions/``: the learner package, the notebooks, the README's map.
 
-    python -m tools.build          write minigrad/ and course/{en,zh}/*.ipynb
+    python -m tools.build          write minigrad/, course/{en,zh}/*.ipynb, README.md's generated parts and
+                                   docs/package-layers.svg
     python -m tools.build --check  fail (listing the files) if any of them is stale
 
 A generated file is stale when it no longer says what a fresh build says. What it says is compared, not
 its bytes, where the bytes depend on the machine or a tool's version: a catalogue by its messages (its
 header names the Babel that compiled it), the reference observations by the judge's own rule (float32
-results differ in the last digit from one processor to another), a notebook by its JSON.
+results differ in the last digit from one processor to another), a notebook by its JSON, the layers'
+picture by the modules and arrows it shows (graphviz's coordinates change with its version).
 """
 import argparse
 import json
@@ -16,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import editions, messages, notebooks
+from . import catalogues, editions, notebooks, readme
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
@@ -33,10 +35,10 @@ def build(root):
     """Write every generated file under ``root``; return their paths."""
     root = Path(root)
     written = []
-    for po in (po for folder in messages.DOMAINS for po in messages.catalogues(folder)):
+    for po in (po for folder in catalogues.DOMAINS for po in catalogues.catalogues(folder)):
         mo = root / po.relative_to(ROOT).with_suffix(".mo")
         mo.parent.mkdir(parents=True, exist_ok=True)
-        mo.write_bytes(messages.compiled(po))
+        mo.write_bytes(catalogues.compiled(po))
         written.append(mo)
     expected = root / EXPECTED
     expected.parent.mkdir(parents=True, exist_ok=True)
@@ -51,6 +53,11 @@ def build(root):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(notebooks.text_of(notebooks.for_language(notebook, language, source.stem)))
             written.append(target)
+    for path, content in ((root / "README.md", readme.rendered(readme.README.read_text(), PACKAGE).encode()),
+                          (root / readme.LAYERS, readme.layers_picture(PACKAGE))):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        written.append(path)
     return written
 
 
@@ -92,9 +99,10 @@ def generated(root):
     """The files under ``root`` that a build writes: the learner package's, the catalogues, the
     reference observations and the notebooks."""
     found = [p for p in (root / "minigrad").rglob("*") if p.suffix in (".py", ".mo", ".json")]
-    found += [p for folder in messages.DOMAINS for p in (root / folder.relative_to(ROOT)).glob("locale/*/LC_MESSAGES/*.mo")]
+    found += [p for folder in catalogues.DOMAINS for p in (root / folder.relative_to(ROOT)).glob("locale/*/LC_MESSAGES/*.mo")]
     found += [root / EXPECTED] if (root / EXPECTED).exists() else []
     found += [p for p in (root / "course").rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
+    found += [p for p in (root / "README.md", root / readme.LAYERS) if p.exists()]
     return found
 
 
@@ -103,11 +111,13 @@ def same(fresh, committed):
     if not committed.exists():
         return False
     if fresh.suffix == ".mo":
-        return messages.messages_of(fresh.read_bytes()) == messages.messages_of(committed.read_bytes())
+        return catalogues.messages_of(fresh.read_bytes()) == catalogues.messages_of(committed.read_bytes())
     if fresh.name == EXPECTED.name:
         return not steps_disagreeing(committed, fresh)
     if fresh.suffix == ".ipynb":
         return json.loads(fresh.read_text()) == json.loads(committed.read_text())
+    if fresh.suffix == ".svg":
+        return readme.pictured_imports(fresh.read_text()) == readme.pictured_imports(committed.read_text())
     return fresh.read_bytes() == committed.read_bytes()
 
 

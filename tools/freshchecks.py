@@ -45,13 +45,14 @@ from minigrad.steps.answers import canonical
 from minigrad.steps.judge import judge
 
 from . import instructor_messages
+from .editions import ids
 from .instructor_messages import N_
 
 REFERENCE = Path(__file__).resolve().parent.parent / "solutions"  # the reference package's parent
 HIDDEN_SEEDS = tuple(secrets.randbelow(2**31) + 1 for _ in range(2))  # new for every grading process
 MAX_REPORT = 4 << 20  # characters of the checks' output read for reports: far more than a chapter's steps write
-STEP_CELL = re.compile(r'^\s*minigrad\.check\("(?P<step>\d+\.\d+)"\)', re.MULTILINE)
-QUESTION_CELL = re.compile(r'^\s*minigrad\.check_answer\("(?P<question>q\d+\.\d+)", (?P<variable>\w+)\)', re.MULTILINE)
+STEP_CELL = re.compile(rf'^\s*minigrad\.check\("(?P<step>{ids.STEP})"\)', re.MULTILINE)
+QUESTION_CELL = re.compile(rf'^\s*minigrad\.check_answer\("(?P<question>{ids.QUESTION})", (?P<variable>\w+)\)', re.MULTILINE)
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n(?P<code>.*?)^[ \t]*### END HIDDEN TESTS",
                     re.MULTILINE | re.DOTALL)
 PASSED_HIDDEN = "minigrad-hidden-tests-passed"

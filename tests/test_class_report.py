@@ -12,7 +12,7 @@ from nbgrader.api import Gradebook
 from hostile.submissions import ASSIGNMENT
 from mistaken_class import graded
 from minigrad import messages as learner_messages
-from minigrad.steps.chapter2 import FIFO
+from minigrad.steps.chapter2.checks import FIFO
 from tools import class_report, nbgraderapp, sandbox
 
 pytestmark = [pytest.mark.grading, pytest.mark.skipif(not sandbox.bwrap_works("bwrap"), reason="no bubblewrap here")]

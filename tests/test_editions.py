@@ -45,7 +45,7 @@ def test_staleness_is_a_change_of_meaning_not_of_bytes(fresh_build, tmp_path):
     copy = tmp_path / "built"
     shutil.copytree(fresh_build, copy)
     catalogue = copy / "solutions" / "minigrad" / "locale" / "zh" / "LC_MESSAGES" / "minigrad.mo"
-    expected = copy / build.EXPECTED
+    expected = copy / build.expected_file(1)
     notebook = copy / "course" / "zh" / "01_graph.ipynb"
 
     catalogue.write_bytes(another_babel(catalogue.read_bytes()))
@@ -55,7 +55,7 @@ def test_staleness_is_a_change_of_meaning_not_of_bytes(fresh_build, tmp_path):
 
     catalogue.write_bytes(with_first_translation_changed(catalogue.read_bytes()))
     expected.write_text(json.dumps(with_first_value_of("1.7", json.loads(expected.read_text()), lambda v: v + 0.01)))
-    assert build.stale_files(copy, fresh_build) == [str(catalogue.relative_to(copy)), str(build.EXPECTED)]
+    assert build.stale_files(copy, fresh_build) == [str(catalogue.relative_to(copy)), str(build.expected_file(1))]
 
 
 def another_babel(mo):
@@ -98,8 +98,13 @@ def test_no_solution_marker_reaches_learners():
 
 
 def test_no_solution_text_reaches_learners():
-    """Each region's distinctive lines (those found nowhere else in its file) are gone."""
+    """Each region's distinctive lines (those found nowhere else in its file) are gone, and no chapter's
+    mistakes (whose mutants hold the reference's lines) reach the learner edition."""
+    assert sorted((ROOT / "minigrad").rglob(editions.REFERENCE_ONLY)) == []
+    assert len(sorted(build.PACKAGE.rglob(editions.REFERENCE_ONLY))) == 6
     for source in build.PACKAGE.rglob("*.py"):
+        if source.name == editions.REFERENCE_ONLY:
+            continue
         text = source.read_text()
         learner = (ROOT / "minigrad" / source.relative_to(build.PACKAGE)).read_text()
         outside = editions.render(text, keep=frozenset())

@@ -45,7 +45,7 @@ def chinese_prose():
 def chinese_texts():
     """``(where, text)`` of all the course's Chinese: prose, messages and code comments, docstrings."""
     texts = list(chinese_prose())
-    texts += [("minigrad.po", message.string) for message in catalogues.read(catalogues.catalogues()[0])
+    texts += [("minigrad.po", message.string) for message in catalogues.merged(catalogues.catalogues()[0])
               if message.id and message.string]
     for path in sorted((ROOT / "solutions" / "minigrad").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -23,7 +23,7 @@ from . import catalogues, editions, notebooks, readme
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
 PACKAGE = SOLUTIONS / "minigrad"
-EXPECTED = Path("solutions", "minigrad", "steps", "expected.json")  # the reference's observations (seed 0)
+STEPS = Path("solutions", "minigrad", "steps")  # each chapterN/expected.json: the reference's observations (seed 0)
 
 
 def chapter_sources():
@@ -40,10 +40,13 @@ def build(root):
         mo.parent.mkdir(parents=True, exist_ok=True)
         mo.write_bytes(catalogues.compiled(po))
         written.append(mo)
-    expected = root / EXPECTED
-    expected.parent.mkdir(parents=True, exist_ok=True)
-    expected.write_text(recorded_observations())
-    written.append(expected)
+    recorded = json.loads(recorded_observations())
+    for chapter in sorted({editions.ids.chapter_of(step) for step in recorded}):
+        expected = root / expected_file(chapter)
+        expected.parent.mkdir(parents=True, exist_ok=True)
+        observed = {step: seen for step, seen in recorded.items() if editions.ids.chapter_of(step) == chapter}
+        expected.write_text(json.dumps(observed, indent=1) + "\n")
+        written.append(expected)
     editions.write_package(PACKAGE, root / "minigrad")
     written += [p for p in sorted((root / "minigrad").rglob("*")) if p.suffix in (".py", ".mo", ".json")]
     for source in chapter_sources():
@@ -59,6 +62,11 @@ def build(root):
         path.write_bytes(content)
         written.append(path)
     return written
+
+
+def expected_file(chapter):
+    """Where chapter ``chapter``'s reference observations are kept, relative to the repository."""
+    return STEPS / f"chapter{chapter}" / "expected.json"
 
 
 def recorded_observations():
@@ -100,7 +108,7 @@ def generated(root):
     reference observations and the notebooks."""
     found = [p for p in (root / "minigrad").rglob("*") if p.suffix in (".py", ".mo", ".json")]
     found += [p for folder in catalogues.DOMAINS for p in (root / folder.relative_to(ROOT)).glob("locale/*/LC_MESSAGES/*.mo")]
-    found += [root / EXPECTED] if (root / EXPECTED).exists() else []
+    found += sorted((root / STEPS).glob("chapter*/expected.json"))
     found += [p for p in (root / "course").rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
     found += [p for p in (root / "README.md", root / readme.LAYERS) if p.exists()]
     return found
@@ -112,7 +120,7 @@ def same(fresh, committed):
         return False
     if fresh.suffix == ".mo":
         return catalogues.messages_of(fresh.read_bytes()) == catalogues.messages_of(committed.read_bytes())
-    if fresh.name == EXPECTED.name:
+    if fresh.name == "expected.json":
         return not steps_disagreeing(committed, fresh)
     if fresh.suffix == ".ipynb":
         return json.loads(fresh.read_text()) == json.loads(committed.read_text())

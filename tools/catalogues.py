@@ -20,8 +20,36 @@ DOMAINS = {PACKAGE: "minigrad", TOOLS: "classroom"}  # each folder whose code ha
 
 
 def catalogues(package=PACKAGE):
-    """Each language's ``.po`` file in ``package``."""
+    """Each language's main ``.po`` file in ``package`` (``locale/<language>/LC_MESSAGES/``)."""
     return sorted((package / "locale").glob(f"*/LC_MESSAGES/{DOMAINS[package]}.po"))
+
+
+def parts(po_path):
+    """The ``.po`` files one language's catalogue is made of: the main one, then, for the learner's package,
+    each chapter's (``steps/chapterN/<language>.po``: the sentences of its checks, hints and mistakes)."""
+    po_path = Path(po_path)
+    language, package = po_path.parent.parent.name, po_path.parents[3]
+    return [po_path, *sorted((package / "steps").glob(f"chapter*/{language}.po"))] if package == PACKAGE else [po_path]
+
+
+def chapter_of_message(locations):
+    """The chapter whose ``.po`` holds a message of the learner's package found at ``locations`` (its files,
+    relative to the package): that of its folder, when every place it is written is in one chapter's
+    folder; else None (the main ``.po``)."""
+    folders = {Path(name).parent.as_posix() for name, _ in locations}
+    if len(folders) == 1 and (folder := folders.pop()).startswith("steps/chapter"):
+        return int(folder.removeprefix("steps/chapter"))
+    return None
+
+
+def merged(po_path):
+    """One language's whole catalogue: the messages of all its ``parts``."""
+    catalog = read(po_path)
+    for part in parts(po_path)[1:]:
+        for message in read(part):
+            if message.id:
+                catalog[message.id] = message
+    return catalog
 
 
 @functools.lru_cache(maxsize=None)
@@ -30,7 +58,7 @@ def translations(language):
     path = PACKAGE / "locale" / language / "LC_MESSAGES" / "minigrad.po"
     if not path.exists():
         return {}
-    return {message.id: message.string for message in read(path) if message.id and message.string}
+    return {message.id: message.string for message in merged(path) if message.id and message.string}
 
 
 def read(path):
@@ -39,9 +67,9 @@ def read(path):
 
 
 def compiled(po_path):
-    """The ``.mo`` bytes of one ``.po`` file."""
+    """The ``.mo`` bytes of one language's catalogue, from its main ``.po`` file and the chapters' (``parts``)."""
     out = io.BytesIO()
-    write_mo(out, read(po_path))
+    write_mo(out, merged(po_path))
     return out.getvalue()
 
 

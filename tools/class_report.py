@@ -8,7 +8,7 @@ link out, in the course's language or another) and ``ROOT/reports/NAME.csv``:
 - per mistake: how many students made it, and who. A step that did not pass says why in its
   verdict (the graded cell's output in the autograded notebook): not implemented, stopped, an
   error the code raised, or, when the wrong result is what one of the reference's known mistakes
-  gives, that mistake by name (the checks' own list, ``expected.json``: the English message is
+  gives, that mistake by name (the checks' own list, each chapter's ``expected.json``: the English message is
   its identifier, the same in every language);
 - the slowest submissions (this run's grading times);
 - every incident: what grading noted about a submission (its report), and each submission that
@@ -24,12 +24,11 @@ from pathlib import Path
 import nbformat
 from nbgrader.api import MissingEntry
 from minigrad import messages as learner_messages
-from minigrad.steps import judge
+from minigrad.steps import expected_observations, judge
 
 from . import freshchecks, grading, grading_report, nbgraderapp
 from .instructor_messages import N_, say
 
-EXPECTED = Path(judge.__file__).resolve().parent / "expected.json"  # the reference's observations and mistakes
 SLOWEST = 5
 COLUMNS = ["section", "item", "kind", "mistake", "count", "total", "seconds", "students", "text"]
 TITLE = N_("{assignment}: the class at a glance")
@@ -141,7 +140,7 @@ def _order(cells, item):
 def _named_mistakes(language):
     """Each step's named mistakes: (the verdict's first line when the learner made it, its English message)."""
     named = defaultdict(list)
-    for step, checks in json.loads(EXPECTED.read_text()).items():
+    for step, checks in expected_observations().items():
         for observations in checks.values():
             for seen in observations:
                 messages = [message for _, message in seen.get("mistakes", ())]

@@ -29,6 +29,7 @@ def _step_ids():
 ids = _step_ids()
 BEGIN = re.compile(rf"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>{ids.STEP})(?P<quiet> quiet)?\s*$")
 END = re.compile(r"^\s*# END SOLUTION\s*$")
+REFERENCE_ONLY = "mistakes.py"  # each chapter's named mistakes, with the mutants that prove them
 
 
 def stub_line(indent, step, quiet=False):
@@ -76,12 +77,13 @@ def steps_in(package):
 
 
 def write_package(source, target, keep=frozenset()):
-    """Write the edition of ``source`` that solves only the steps in ``keep`` to ``target``."""
+    """Write the edition of ``source`` that solves only the steps in ``keep`` to ``target``. A chapter's
+    ``mistakes.py`` stays behind: its mutants are the reference's own lines."""
     source, target = Path(source), Path(target)
     if target.exists():
         shutil.rmtree(target)
     for path in sorted(source.rglob("*")):
-        if "__pycache__" in path.parts or path.is_dir():
+        if "__pycache__" in path.parts or path.is_dir() or path.name == REFERENCE_ONLY:
             continue
         destination = target / path.relative_to(source)
         destination.parent.mkdir(parents=True, exist_ok=True)

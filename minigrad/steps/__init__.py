@@ -4,8 +4,12 @@ Each check is a function registered for one step with ``@step("1.2")``. It recei
 ``see`` (``observe.Observations``), runs the learner's code on inputs it draws from
 ``see.rng`` or fixes itself, and reports what came back; it decides nothing. A check
 uses only what its step and earlier steps provide, so a step can be checked as soon
-as it is written. ``expected.json`` holds the reference solution's observations for the
-inputs of seed 0, recorded by ``make build``.
+as it is written.
+
+Everything about a chapter's steps lives in its folder, ``chapterN/``: the modules of checks, the hints
+(``hints.py``), the reference solution's observations for the inputs of seed 0 (``expected.json``, recorded
+by ``make build``), the usual mistakes each named by a check (``mistakes.py``, with the mutants that prove it;
+kept out of the learner edition) and the Chinese of every sentence there (``zh.po``).
 """
 import importlib
 import json
@@ -16,9 +20,11 @@ from .ids import order
 from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
-CHAPTERS = ("chapter1", "chapter1_rules", "chapter1_kinks", "chapter2", "chapter2_rules", "chapter2_challenge", "chapter3",
-            "chapter4", "chapter4_forward", "chapter4_shapes", "chapter5", "chapter6")  # every module of checks
-EXPECTED = Path(__file__).resolve().parent / "expected.json"
+CHAPTERS = ("chapter1.checks", "chapter1.rules", "chapter1.kinks", "chapter2.checks", "chapter2.rules", "chapter2.challenge",
+            "chapter3.checks", "chapter4.checks", "chapter4.forward", "chapter4.shapes", "chapter5.checks",
+            "chapter6.checks")  # every module of checks, each in its chapter's folder
+HERE = Path(__file__).resolve().parent
+EXPECTED = "expected.json"  # in each chapter's folder: the reference's observations of its steps (seed 0)
 
 
 def step(step_id):
@@ -61,4 +67,5 @@ def observe_all():
 
 def expected_observations():
     """The reference's observations for seed 0, by step (empty before the first build)."""
-    return json.loads(EXPECTED.read_text()) if EXPECTED.exists() else {}
+    return {step: seen for path in sorted(HERE.glob(f"chapter*/{EXPECTED}"))
+            for step, seen in json.loads(path.read_text()).items()}

@@ -5,15 +5,15 @@ not need 1.1, and 1.4 calls its node's ``backward`` directly, with no engine.
 """
 import numpy as np
 
-from ..autograd import grad_mode
-from ..autograd.graph import AccumulateGrad, Node, gradient_edge, should_record
-from ..autograd.saved_tensor import SavedTensor
-from ..messages import N_
-from ..ops.arithmetic import MulBackward0
-from ..shape import sum_to
-from ..tensor import Tensor
-from . import draw, step
-from .backward_calls import call_backward
+from ...autograd import grad_mode
+from ...autograd.graph import AccumulateGrad, Node, gradient_edge, should_record
+from ...autograd.saved_tensor import SavedTensor
+from ...messages import N_
+from ...ops.arithmetic import MulBackward0
+from ...shape import sum_to
+from ...tensor import Tensor
+from .. import draw, step
+from ..backward_calls import call_backward
 
 
 def _leaf(values, requires_grad=False):

@@ -5,11 +5,11 @@ gradients must agree with PyTorch's everywhere, kinks included.
 """
 import numpy as np
 
-from ..messages import N_
-from ..ops.pointwise import AbsBackward0, ClampBackward1
-from . import draw, step
-from .chapter1 import gradients_of, tensor_gradients_of
-from .chapter1_rules import _f32, _node, _saved
+from ...messages import N_
+from ...ops.pointwise import AbsBackward0, ClampBackward1
+from .. import draw, step
+from .checks import gradients_of, tensor_gradients_of
+from .rules import _f32, _node, _saved
 
 ABS_AT_ZERO = N_(
     "abs has a kink at 0, where PyTorch's gradient is 0 (it takes the sign of 0 to be 0), neither the "

@@ -5,14 +5,14 @@ the way the engine calls it (numpy arrays) and once as with ``create_graph=True`
 """
 import numpy as np
 
-from ..autograd.graph import Node
-from ..autograd.saved_tensor import SavedTensor
-from ..messages import N_
-from ..ops.arithmetic import AddBackward0, DivBackward0, SubBackward0
-from ..ops.pointwise import ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0
-from ..ops.powers import PowBackward0, PowBackward1
-from . import draw, step
-from .chapter1 import NOT_SUMMED, _leaf, gradients_of, tensor_gradients_of
+from ...autograd.graph import Node
+from ...autograd.saved_tensor import SavedTensor
+from ...messages import N_
+from ...ops.arithmetic import AddBackward0, DivBackward0, SubBackward0
+from ...ops.pointwise import ExpBackward0, LogBackward0, SqrtBackward0, TanhBackward0
+from ...ops.powers import PowBackward0, PowBackward1
+from .. import draw, step
+from .checks import NOT_SUMMED, _leaf, gradients_of, tensor_gradients_of
 
 UNNEEDED = N_(
     "this input needs no gradient (its needs_input_grad entry is False): return None for it, and do not compute "

@@ -5,11 +5,11 @@ backward through the learner's engine. Never graded.
 """
 import numpy as np
 
-from ..messages import N_
-from ..nn.softmax import log_softmax, softmax
-from ..tensor import Tensor
-from . import draw, step
-from .chapter2_rules import SHAPES, _engine_backward, _leaf, _one_gradient
+from ...messages import N_
+from ...nn.softmax import log_softmax, softmax
+from ...tensor import Tensor
+from .. import draw, step
+from .rules import SHAPES, _engine_backward, _leaf, _one_gradient
 
 SOFTMAX_ELEMENTWISE = N_(
     "the gradient was taken element by element, as for sigmoid: every output of softmax depends on every input "

@@ -3,21 +3,21 @@
 2.1 and 2.2 are checked with nodes and leaves made by hand; 2.3 runs real graphs
 (it needs chapter 1 and steps 2.1–2.2), seeded with ones rather than summed, since
 sum's backward is step 2.5; 2.4 calls ``MmBackward0.backward`` directly. The rules
-of 2.5–2.8 are checked in ``chapter2_rules``, the challenge C2 in ``chapter2_challenge``.
+of 2.5–2.8 are checked in ``rules.py``, the challenge C2 in ``challenge.py``.
 """
 import contextlib
 
 import numpy as np
 
-from ..autograd import _root_edge, node_call
-from ..autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
-from ..autograd.graph import Node, accumulate_grad, gradient_edge
-from ..autograd.saved_tensor import SavedTensor
-from ..messages import N_
-from ..ops.linalg import MmBackward0
-from ..tensor import Tensor
-from . import draw, step
-from .chapter1 import MISUSED, ONLY_ARRAYS, TWO_GRADIENTS, gradients_of
+from ...autograd import _root_edge, node_call
+from ...autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
+from ...autograd.graph import Node, accumulate_grad, gradient_edge
+from ...autograd.saved_tensor import SavedTensor
+from ...messages import N_
+from ...ops.linalg import MmBackward0
+from ...tensor import Tensor
+from .. import draw, step
+from ..chapter1.checks import MISUSED, ONLY_ARRAYS, TWO_GRADIENTS, gradients_of
 
 
 class _Pass(Node):

@@ -1,12 +1,12 @@
 """Checks for chapter 3: turning tracking off."""
 import numpy as np
 
-from ..autograd import grad_mode
-from ..autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
-from ..autograd.graph import Node
-from ..messages import N_
-from ..tensor import Tensor
-from . import draw, step
+from ...autograd import grad_mode
+from ...autograd.grad_mode import enable_grad, no_grad, set_grad_enabled
+from ...autograd.graph import Node
+from ...messages import N_
+from ...tensor import Tensor
+from .. import draw, step
 
 
 def _leaf(values, requires_grad=False, dtype=np.float32):

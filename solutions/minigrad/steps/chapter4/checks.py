@@ -1,17 +1,17 @@
-"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing, freeing (forward mode: ``chapter4_forward``)."""
+"""Checks for chapter 4: seeding backward with a vector, accumulation, zeroing, freeing (forward mode: ``forward.py``)."""
 import gc
 import inspect
 import weakref
 
 import numpy as np
 
-from ..autograd import check_gradient
-from ..autograd.graph import Node, accumulate_grad
-from ..autograd.saved_tensor import SavedTensor
-from ..messages import N_
-from ..tensor import Tensor
-from . import draw, step
-from .ids import stub_marker
+from ...autograd import check_gradient
+from ...autograd.graph import Node, accumulate_grad
+from ...autograd.saved_tensor import SavedTensor
+from ...messages import N_
+from ...tensor import Tensor
+from .. import draw, step
+from ..ids import stub_marker
 
 
 def _leaf(values, requires_grad=False):

@@ -6,12 +6,12 @@ do: once the way the engine calls it (numpy arrays), once as with ``create_graph
 """
 import numpy as np
 
-from ..autograd.graph import Node
-from ..messages import N_
-from ..ops.views import (ExpandBackward0, PermuteBackward0, SqueezeBackward1, TransposeBackward0,
+from ...autograd.graph import Node
+from ...messages import N_
+from ...ops.views import (ExpandBackward0, PermuteBackward0, SqueezeBackward1, TransposeBackward0,
                          UnsqueezeBackward0)
-from . import draw, step
-from .chapter1 import gradients_of, tensor_gradients_of
+from .. import draw, step
+from ..chapter1.checks import gradients_of, tensor_gradients_of
 
 NOT_INVERTED = N_(
     "the permutation was applied again instead of undone: axis i of the result is axis dims[i] of the input, so "

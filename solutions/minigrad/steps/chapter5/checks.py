@@ -3,17 +3,17 @@ import functools
 
 import numpy as np
 
-from .. import autograd
-from ..autograd import forward_ad, grad_mode
-from ..autograd.function import Function, _link
-from ..autograd.function_calls import fresh_outputs
-from ..autograd.once_differentiable import once_differentiable
-from ..autograd.saved_tensor import SavedTensor
-from ..examples import Hypot, LegendrePolynomial3, MaxWithIndex
-from ..messages import N_
-from ..tensor import Tensor
-from . import draw, step
-from .backward_calls import call_backward
+from ... import autograd
+from ...autograd import forward_ad, grad_mode
+from ...autograd.function import Function, _link
+from ...autograd.function_calls import fresh_outputs
+from ...autograd.once_differentiable import once_differentiable
+from ...autograd.saved_tensor import SavedTensor
+from ...examples import Hypot, LegendrePolynomial3, MaxWithIndex
+from ...messages import N_
+from ...tensor import Tensor
+from .. import draw, step
+from ..backward_calls import call_backward
 
 
 def _leaf(values, requires_grad=False):

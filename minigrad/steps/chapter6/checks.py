@@ -3,18 +3,18 @@ import inspect
 
 import numpy as np
 
-from ..autograd.graph import Node
-from ..autograd.multi_grad_hook import register_multi_grad_hook
-from ..autograd.saved_forms import SavedForms
-from ..autograd.saved_hooks import saved_tensors_hooks
-from ..autograd.saved_tensor import HINT, SavedTensor
-from ..autograd.view_tracking import view_of
-from ..messages import N_
-from ..ops.inplace import setitem
-from ..ops.inplace_history import _write
-from ..tensor import Tensor
-from . import draw, step
-from .ids import stub_marker
+from ...autograd.graph import Node
+from ...autograd.multi_grad_hook import register_multi_grad_hook
+from ...autograd.saved_forms import SavedForms
+from ...autograd.saved_hooks import saved_tensors_hooks
+from ...autograd.saved_tensor import HINT, SavedTensor
+from ...autograd.view_tracking import view_of
+from ...messages import N_
+from ...ops.inplace import setitem
+from ...ops.inplace_history import _write
+from ...tensor import Tensor
+from .. import draw, step
+from ..ids import stub_marker
 
 
 def _leaf(values, requires_grad=False):

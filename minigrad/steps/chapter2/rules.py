@@ -6,17 +6,17 @@ one check of each step also runs a whole backward through the learner's engine.
 """
 import numpy as np
 
-from ..autograd import _root_edge
-from ..autograd.engine import run_backward
-from ..messages import N_
-from ..nn.logits_loss import binary_cross_entropy_with_logits
-from ..ops.pointwise import relu, sigmoid
-from ..ops.reductions import mean
-from ..ops.reductions import sum as total
-from ..tensor import Tensor
-from . import draw, step
-from .chapter1 import MISUSED, ONLY_ARRAYS, ONLY_TENSORS, TWO_GRADIENTS, gradients_of
-from .backward_calls import call_backward
+from ...autograd import _root_edge
+from ...autograd.engine import run_backward
+from ...messages import N_
+from ...nn.logits_loss import binary_cross_entropy_with_logits
+from ...ops.pointwise import relu, sigmoid
+from ...ops.reductions import mean
+from ...ops.reductions import sum as total
+from ...tensor import Tensor
+from .. import draw, step
+from ..chapter1.checks import MISUSED, ONLY_ARRAYS, ONLY_TENSORS, TWO_GRADIENTS, gradients_of
+from ..backward_calls import call_backward
 
 ONE_GRADIENT = N_(
     "backward must return the gradient for the node's one input: an array (a tensor with create_graph=True) of "

@@ -1,0 +1,88 @@
+"""Chapter 6's usual mistakes, each named at its step by a check: the mutant that makes it, and the sentence.
+
+A mutant is the reference package with a few lines changed the way a learner gets them wrong:
+``(step, [(file, text of the reference, the learner's version)], the message naming the mistake)``.
+``tests/test_mistakes.py`` makes each one and expects its step to fail with that sentence, in both languages.
+The mutants hold the reference's own lines: this file never reaches the learner edition.
+"""
+from . import checks as chapter6
+
+LEAF_HOOK = "            return add_hook(self._hooks, hook)"
+NON_LEAF_HOOK = "        return add_hook(hooks_of(self.grad_fn).tensor_pre.setdefault(self._output_nr, {}), hook)"
+SAVED = "autograd/saved_tensor.py"
+TENSOR = "tensor.py"
+HOOKS = "hooks.py"
+FORMS = "autograd/saved_forms.py"
+PACKED = "autograd/saved_hooks.py"
+VIEWS = "autograd/view_tracking.py"
+WRITE = "ops/inplace_history.py"
+MULTI = "autograd/multi_grad_hook.py"
+REMOVE = "        if self.id in self._table:\n            del self._table[self.id]\n"
+PACK = "            self._pack(pack_hook(tensor), unpack_hook)\n"
+LET_GO = "        self._array = PACKED\n"
+UNPACKED = "        value = self.unpack_hook(self.value)\n"
+STALE = "        if self._counter[0] != self._version:\n            raise RuntimeError(self._modified_message(node))\n"
+SHARED = "        out._version_counter = input._version_counter\n"
+BUMP = "    target[...] = value\n    tensor._bump_version()\n"
+
+MUTANTS = {
+    "a leaf's hook stored in a dict thrown away": (
+        "6.2", [(TENSOR, "            if self._hooks is None:\n                self._hooks = {}\n" + LEAF_HOOK,
+                 "            return add_hook(self._hooks or {}, hook)")], chapter6.NO_EFFECT),
+    "a leaf's hook registered twice": ("6.2", [(TENSOR, LEAF_HOOK, "            add_hook(self._hooks, hook)\n" + LEAF_HOOK)],
+                                       chapter6.TWICE),
+    "a non-leaf's hook registered twice": (
+        "6.2", [(TENSOR, NON_LEAF_HOOK, NON_LEAF_HOOK.replace("return ", "") + "\n" + NON_LEAF_HOOK)], chapter6.TWICE),
+    "a non-leaf's hook stored with the leaf's": (
+        "6.2", [(TENSOR, NON_LEAF_HOOK, "        self._hooks = self._hooks or {}\n        return add_hook(self._hooks, hook)")],
+        chapter6.NEVER_CALLED),
+    "remove() takes the last hook": ("6.4", [(HOOKS, REMOVE, "        self._table.popitem()\n")], chapter6.WRONG_HOOK),
+    "remove() takes the first hook": (
+        "6.4", [(HOOKS, REMOVE, "        if self._table:\n            del self._table[next(iter(self._table))]\n")],
+        chapter6.WRONG_HOOK),
+    "remove() takes every hook": ("6.4", [(HOOKS, REMOVE, "        self._table.clear()\n")], chapter6.ALL_HOOKS),
+    "remove() rebuilds a dict of its own": (
+        "6.4", [(HOOKS, REMOVE, "        self._table = {k: h for k, h in self._table.items() if k != self.id}\n")],
+        chapter6.NOT_REMOVED),
+    "remove() raises the second time": ("6.4", [(HOOKS, REMOVE, "        del self._table[self.id]\n")],
+                                        chapter6.REMOVED_TWICE_RAISES),
+    "leaving `with handle:` keeps the hook": ("6.4", [(HOOKS, "        self.remove()\n", "        pass\n")],
+                                              chapter6.KEPT_AFTER_WITH),
+    "the pack hook is never called": ("6.5", [(FORMS, PACK, "            pass\n")], chapter6.NOT_PACKED),
+    "the outermost hooks are used": ("6.5", [(FORMS, "_hooks_in_effect[-1]", "_hooks_in_effect[0]")],
+                                     chapter6.OUTERMOST),
+    "pack's result is dropped and the tensor kept": (
+        "6.5", [(FORMS, LET_GO, "        self._array = self._tensor._array if self._tensor is not None else None\n"),
+                (FORMS, "        self._tensor = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n",
+                 "        pack = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n")],
+        chapter6.NEVER_UNPACKED),
+    "the array is kept after packing": ("6.5", [(FORMS, LET_GO, "")], chapter6.NEVER_UNPACKED),
+    "the unpack hook's result is ignored": (
+        "6.5", [(PACKED, UNPACKED, "        self.unpack_hook(self.value)\n        value = self.value\n")],
+        chapter6.UNPACK_IGNORED),
+    "the unpack hook gets the tensor instead of pack's result": (
+        "6.5", [(FORMS, PACK, "            pack_hook(tensor)\n            self._pack(tensor, unpack_hook)\n")],
+        chapter6.UNPACKED_THE_TENSOR),
+    "in-place changes are not counted": ("6.6", [(WRITE, BUMP, "    target[...] = value\n")], chapter6.NOT_BUMPED),
+    "in-place changes counted twice": ("6.6", [(WRITE, BUMP, BUMP + "    tensor._bump_version()\n")],
+                                       chapter6.BUMPED_TWICE),
+    "a result written in place does not follow its tensor": (
+        "6.6", [(SAVED, "        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]\n",
+                 "        pass\n")], chapter6.NOT_FOLLOWED),
+    "item assignments are not counted": (
+        "6.6", [("ops/inplace.py", "        tensor._array[key] = source\n        tensor._bump_version()\n",
+                 "        tensor._array[key] = source\n")], chapter6.NOT_BUMPED),
+    "stale saved tensors are used": ("6.6", [(SAVED, STALE, "")], chapter6.NOT_CHECKED),
+    "a view gets a copy of the counter": (
+        "6.6", [(VIEWS, SHARED, "        out._version_counter = list(input._version_counter)\n")], chapter6.VIEW_ONLY),
+    "a view gets a counter of its own": ("6.6", [(VIEWS, SHARED, "")], chapter6.VIEW_ONLY),
+    "the counter replaced instead of counted": (
+        "6.6", [(WRITE, BUMP, "    target[...] = value\n    tensor._version_counter = [tensor._version + 1]\n")],
+        chapter6.COUNTER_REPLACED),
+    "C6: the handle removes nothing": ("C6", [(MULTI, "            each.remove()\n", "            pass\n")],
+                                       chapter6.STILL_CALLED),
+    "C6: mode any calls at every gradient": (
+        "C6", [(MULTI, "            if not arrived:\n                queue_callback(end_of_pass)\n                if mode == \"any\":\n"
+                "                    fn(grad)\n", "            if mode == \"any\":\n                fn(grad)\n"
+                "            if not arrived:\n                queue_callback(end_of_pass)\n")], chapter6.ANY_ONCE),
+}

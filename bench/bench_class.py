@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from hostile.submissions import (ASSIGNMENT, EARLIER, MINE, answer_cells, edit_notebook,  # noqa: E402
+from support.submissions import (ASSIGNMENT, EARLIER, MINE, answer_cells, edit_notebook,  # noqa: E402
                                  hand_in, replace_stub)
 from bench_grading import scores  # noqa: E402
 from tools import classroom  # noqa: E402

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from hostile.submissions import ASSIGNMENT, HONEST, hand_in  # noqa: E402
+from support.submissions import ASSIGNMENT, HONEST, hand_in  # noqa: E402
 from tools import classroom, classwide, nbgraderapp  # noqa: E402
 
 

@@ -32,7 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest  # noqa: E402
 from tornado.websocket import websocket_connect  # noqa: E402
 
-from hostile.submissions import ASSIGNMENT, CHAPTER, solved_copy, steps_before, steps_of  # noqa: E402
+from support.submissions import ASSIGNMENT, CHAPTER, solved_copy, steps_before, steps_of  # noqa: E402
 from hub import accounts  # noqa: E402
 from hub.server import Hub  # noqa: E402
 from tools import classroom  # noqa: E402

@@ -4,7 +4,7 @@
 
 Two course roots get the same honest submissions of chapter 2 (a third complete, a third half
 done, a third untouched); the second also gets ``--copies`` of each stalling kind of
-``tests/hostile/stalls.py``. Both are graded by ``python -m tools.classroom autograde --jobs N``
+``tests/support/stalls.py``. Both are graded by ``python -m tools.classroom autograde --jobs N``
 under the small limits of ``stalls.LIMITS`` (the stress test's), pinned to ``--cores`` CPUs. What
 the stalling students add is the wait for their limits, shared among the workers; the honest
 students' grades must be the same in both runs.
@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from hostile import stalls  # noqa: E402
-from hostile.submissions import ASSIGNMENT, HONEST, hand_in  # noqa: E402
+from support import stalls  # noqa: E402
+from support.submissions import ASSIGNMENT, HONEST, hand_in  # noqa: E402
 from tools import classroom  # noqa: E402
 
 

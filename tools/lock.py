@@ -9,7 +9,7 @@ extras together, so the course, the tests and a hub's learners get the same vers
 ``tools/install.sh`` installs only from it, refusing any file whose hash it does not hold. Two files
 follow it: ``binder/requirements.txt`` (what ``make course`` installs: the lock cut to the course, with
 the same pins and hashes, for repo2docker) and the version pins of ``environment.yml`` (conda users).
-``tests/test_lock.py`` fails when any of them disagrees with pyproject.toml or with the lock.
+``tests/project/test_lock.py`` fails when any of them disagrees with pyproject.toml or with the lock.
 
 PyTorch (test-only) is locked as this kind of machine serves it: its CPU build, a file pip finds in
 ``TORCH_WHEELS``; PyPI's build of the same version is a CUDA one of several GB. The folder is not written

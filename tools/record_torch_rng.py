@@ -1,4 +1,4 @@
-"""Record PyTorch's CPU random numbers, so tests/test_random.py can check them without torch.
+"""Record PyTorch's CPU random numbers, so tests/library/test_random.py can check them without torch.
 
 Run it where torch is installed (x86-64 with AVX2, the torch version the course pins):
 

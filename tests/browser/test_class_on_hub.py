@@ -15,7 +15,7 @@ import time
 import pytest
 
 from conftest import step_marker
-from hostile.submissions import answer_cells, graded_points, steps_before, steps_of
+from support.submissions import answer_cells, graded_points, steps_before, steps_of
 from hub.fixtures import HUB_ARTIFACTS, class_folder, instructor_checkout, make_account, start_hub  # noqa: F401
 from hub.people import Instructor, Student, language_setting, score_of
 from hub.server import CLASS_BIN

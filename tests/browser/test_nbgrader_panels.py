@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from hostile.submissions import answer_cells, edit_notebook
+from support.submissions import answer_cells, edit_notebook
 from tools import classroom
 
 from .lab import Notebook

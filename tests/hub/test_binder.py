@@ -2,7 +2,7 @@
 
 Binder and Zero to JupyterHub build the learners' image from these files. No container runtime
 runs here, so this reads them and compares them with the project's own install files. That
-``requirements.txt`` is the lock cut to the course is tests/test_lock.py's to check.
+``requirements.txt`` is the lock cut to the course is tests/project/test_lock.py's to check.
 """
 import re
 import tomllib

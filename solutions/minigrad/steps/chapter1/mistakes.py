@@ -2,7 +2,7 @@
 
 A mutant is the reference package with a few lines changed the way a learner gets them wrong:
 ``(step, [(file, text of the reference, the learner's version)], the message naming the mistake)``.
-``tests/test_mistakes.py`` makes each one and expects its step to fail with that sentence, in both languages.
+``tests/course/test_mistakes.py`` makes each one and expects its step to fail with that sentence, in both languages.
 The mutants hold the reference's own lines: this file never reaches the learner edition.
 """
 from . import checks as chapter1

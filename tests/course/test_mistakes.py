@@ -1,0 +1,114 @@
+"""The usual mistakes, each made on purpose in a copy of the reference, are named at their step.
+
+Each chapter keeps its mistakes beside its checks (``minigrad/steps/chapterN/mistakes.py``): a mutant is the
+reference package with a few lines changed the way a learner gets them wrong. Its step's checks run in a
+fresh process on the copy, as ``minigrad.check`` runs them; the verdict must fail at that step with the
+sentence that names the mistake (and says what to reread), in both languages, never with a traceback from
+numpy or from the engine.
+"""
+import importlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from support import compiled_editions
+from conftest import EDITION
+from minigrad.messages import say
+from minigrad.steps import ids
+from tools import build, editions
+
+if EDITION == "learner":  # the mistakes are kept out of the learner edition
+    pytest.skip("mutates the reference edition", allow_module_level=True)
+
+CHAPTERS = {n: importlib.import_module(f"minigrad.steps.chapter{n}.mistakes") for n in range(1, 7)}
+MUTANTS = {name: mutant for chapter in CHAPTERS.values() for name, mutant in chapter.MUTANTS.items()}
+
+JUDGE_BOTH = """
+import json, sys
+from minigrad import steps
+from minigrad.steps.judge import judge
+step = sys.argv[1]
+seen = steps.observe_step(step, 0)
+expected = steps.expected_observations()[step]
+print(json.dumps({language: judge(step, seen, expected, language) for language in ("en", "zh")}))
+"""
+
+
+def mutant(tmp_path, changes):
+    """The reference package in ``tmp_path`` with each ``(file, old, new)`` of ``changes`` made once."""
+    package = tmp_path / "minigrad"
+    compiled_editions.write_package(package, keep=set(editions.steps_in(build.PACKAGE)))
+    for name, old, new in changes:
+        path = package / name
+        text = path.read_text()
+        assert old in text, f"no text {old!r} in {name}"
+        path.write_text(text.replace(old, new, 1))
+    return tmp_path
+
+
+def verdicts(package_parent, step):
+    """The verdict on ``step`` of the package in ``package_parent``, in English and in Chinese."""
+    done = subprocess.run([sys.executable, "-c", JUDGE_BOTH, step], cwd=package_parent, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def assert_named_at_its_step(tmp_path, step, changes, message):
+    """The mutant made by ``changes`` fails ``step`` with ``message``, in both languages, and no traceback."""
+    said = verdicts(mutant(tmp_path, changes), step)
+    assert said["en"]["status"] == "failed", said["en"]
+    assert said["en"]["message"].startswith(f"✗ Step {step}: {say(message, 'en')}"), said["en"]["message"]
+    assert said["zh"]["message"].startswith(f"✗ 第 {step} 步：{say(message, 'zh')}"), said["zh"]["message"]
+    assert "Traceback" not in said["en"]["message"]
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_the_mistake_is_named_at_its_step(tmp_path, name):
+    assert_named_at_its_step(tmp_path, *MUTANTS[name])
+
+
+def test_no_two_chapters_name_a_mistake_alike():
+    assert len(MUTANTS) == sum(len(chapter.MUTANTS) for chapter in CHAPTERS.values())
+
+
+def test_every_mutant_is_kept_in_its_steps_chapter():
+    for number, chapter in CHAPTERS.items():
+        assert {ids.chapter_of(step) for step, _, _ in chapter.MUTANTS.values()} == {number}
+
+
+def test_untouched_stubs_of_4_4_are_not_implemented(tmp_path):
+    chapter4 = CHAPTERS[4]
+    stub = f"        {chapter4.QUIET_STUB}\n"
+    parent = mutant(tmp_path, [(chapter4.GRAPH, chapter4.RELEASE_ALL, stub),
+                               (chapter4.SAVED, "        self._tensor = self._array = None\n", stub)])
+    assert verdicts(parent, "4.4")["en"]["status"] == "not_implemented"
+
+
+def test_a_mistake_of_the_engine_is_not_blamed_on_4_2(tmp_path):
+    parent = mutant(tmp_path, MUTANTS["gradients overwritten in the buffers"][1])
+    assert verdicts(parent, "4.2")["en"]["status"] == "passed"
+
+
+def test_a_mistake_of_a_rule_is_not_blamed_on_the_engine(tmp_path):
+    """Step 2.3 runs no sum, mean, relu, sigmoid or loss: a wrong rule leaves it passing."""
+    parent = mutant(tmp_path, MUTANTS["sum's gradient not expanded"][1] + MUTANTS["relu times its result"][1])
+    assert verdicts(parent, "2.3")["en"]["status"] == "passed"
+
+
+def test_set_grad_enabled_refusing_with_the_wrong_error_is_not_a_crash(tmp_path):
+    """A RuntimeError where PyTorch raises a TypeError fails the step, naming the error, with no traceback."""
+    raising = ("        if not isinstance(mode, bool):\n            raise TypeError(",
+               "        if not isinstance(mode, bool):\n            raise ValueError(")
+    said = verdicts(mutant(tmp_path, [(CHAPTERS[3].MODE, *raising)]), "3.5")
+    assert said["en"]["status"] == "failed" and "Traceback" not in said["en"]["message"], said["en"]
+
+
+@pytest.mark.parametrize("step", ["6.5", "6.6"])
+def test_untouched_quiet_stubs_are_not_implemented(tmp_path, step):
+    """Step 6.6 is written only in quiet regions, and 6.5's packing at save time is one: with every region of
+    the step untouched, the step is not written yet (rather than failed)."""
+    compiled_editions.write_package(tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)) - {step})
+    assert verdicts(tmp_path, step)["en"]["status"] == "not_implemented"

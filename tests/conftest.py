@@ -54,6 +54,12 @@ PER_CASE_PROCESS = ("test_mistakes", "test_editions.py::test_steps_solved_in_ord
                     "test_suite.py")
 
 
+@pytest.fixture(scope="session")
+def torch():
+    """PyTorch, to compare with: the test is skipped where it is not installed."""
+    return pytest.importorskip("torch")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker
 def pytest_collection_modifyitems(items):
     for item in items:

@@ -21,11 +21,6 @@ pytestmark = pytest.mark.skipif(EDITION == "learner", reason="nn needs a working
 RNG = np.random.RandomState(0)  # the inputs of the tables below
 
 
-@pytest.fixture(scope="module")
-def torch():
-    return pytest.importorskip("torch")
-
-
 def array(tensor):
     return tensor.detach().numpy()
 

@@ -14,11 +14,6 @@ X = np.random.RandomState(0).randn(16, 3).astype(np.float32)
 Y = np.random.RandomState(1).randn(16, 2).astype(np.float32)
 
 
-@pytest.fixture(scope="module")
-def torch():
-    return pytest.importorskip("torch")
-
-
 def array(tensor):
     return tensor.detach().numpy()
 

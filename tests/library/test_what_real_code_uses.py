@@ -1,4 +1,4 @@
-"""What real PyTorch code uses and minigrad lacked (issue 16): names and spellings, hook order,
+"""What real PyTorch code uses: names and spellings, hook order,
 graph lifetime, custom Function details, node names. Each test runs on both libraries
 (``lib``); gradients of the new operators are checked against central differences through
 the ``OPS`` table (``test_ops_numeric.py``), and their values against PyTorch (``test_ops_vs_torch.py``).

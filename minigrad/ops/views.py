@@ -15,6 +15,7 @@ from ..public_names import public
 from ..shape import Size, sum_to
 from ..tensor import Tensor
 from ..tensor_data import tensor_type_name
+from ..torch_texts import T_OF_A_SCALAR, T_REVERSING_DIMENSIONS
 from .copies import clone
 
 
@@ -362,14 +363,7 @@ def t(input):
     return _record_view(input, view_of(input, input._array.T), TBackward0())
 
 
-_T_WARNINGS = {  # PyTorch warns once per process for each case; ``x.mT`` is the batch-friendly spelling
-    0: "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered internally "
-    "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)",
-    1: "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
-    "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally "
-    "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)",
-}
+_T_WARNINGS = {0: T_OF_A_SCALAR, 1: T_REVERSING_DIMENSIONS}  # PyTorch warns once per process for each case
 _t_warned = set()
 
 

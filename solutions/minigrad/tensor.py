@@ -19,6 +19,7 @@ from numpy import ndarray  # ``np.ndarray`` costs a slow lookup each time (numpy
 from . import dtypes
 from .hooks import add_hook, hooks_of
 from .tensor_data import NON_LEAF_GRAD_WARNING, NOT_LEAF_FLAG, NOT_LEAF_SETTER, TensorData, check_grad_assignment
+from .torch_texts import DETACH_VIEW_IN_PLACE
 
 _new = object.__new__  # bound once: ``_wrap`` makes every tensor, and the lookup is not free
 
@@ -186,12 +187,7 @@ class Tensor(TensorData):
 
     def detach_(self):
         if self._base is not None:
-            raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
-                "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
-                "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
-                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
-            )
+            raise RuntimeError(DETACH_VIEW_IN_PLACE)
         self.grad_fn = None
         self._requires_grad = False
         self._output_nr = 0

@@ -114,6 +114,14 @@ def test_no_solution_text_reaches_learners():
                     assert line not in learner, f"step {step} leaks into minigrad/{source.name}: {line.strip()}"
 
 
+def test_the_files_a_learner_edits_say_nothing_of_pytorchs_insides():
+    """PyTorch's texts about its own C++ sources, DDP or optimizer file live in ``torch_texts.py``."""
+    insides = re.compile(r"csrc|\.cpp\b|DistributedDataParallel|torch/optim")
+    edited = {path for path in build.PACKAGE.rglob("*.py") if editions.regions(path.read_text())}
+    assert len(edited) > 20
+    assert [path.name for path in edited if insides.search(path.read_text())] == []
+
+
 def test_stubs_keep_signatures_and_docstrings():
     stub = (ROOT / "minigrad" / "autograd" / "engine.py").read_text()
     assert "def compute_dependencies(root):" in stub

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..creation import tensor as _as_tensor, zeros_like
 from ..public_names import public
+from ..torch_texts import CREATE_GRAPH_CYCLE
 from ..tensor import Tensor
 from . import anomaly_mode, grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
@@ -83,13 +84,6 @@ def _start(tensors, gradients, create_graph):
     return edges, seeds
 
 
-CREATE_GRAPH_CYCLE = (
-    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
-    "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
-    "after use to break the cycle and avoid the leak. (Triggered internally at "
-    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
-)
 _warned_of_cycle = False
 
 

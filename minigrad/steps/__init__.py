@@ -8,8 +8,10 @@ as it is written.
 
 Everything about a chapter's steps lives in its folder, ``chapterN/``: the modules of checks, the hints
 (``hints.py``), the reference solution's observations for the inputs of seed 0 (``expected.json``, recorded
-by ``make build``), the usual mistakes each named by a check (``mistakes.py``, with the mutants that prove it;
-kept out of the learner edition) and the Chinese of every sentence there (``zh.po``).
+by ``make build``), the usual mistakes each named by a check (``mistakes.py``: ``MUTANTS`` maps a mistake's name
+to ``(step, [(file, the reference's text, the learner's version)], the sentence naming it)``, which
+``tests/course/test_mistakes.py`` proves; kept out of the learner edition, since the mutants hold the solution's
+lines) and the Chinese of every sentence written there (``zh.po``).
 """
 import importlib
 import json
@@ -20,9 +22,10 @@ from .ids import order
 from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
-CHAPTERS = ("chapter1.checks", "chapter1.rules", "chapter1.kinks", "chapter2.checks", "chapter2.rules", "chapter2.challenge",
-            "chapter3.checks", "chapter4.checks", "chapter4.forward", "chapter4.shapes", "chapter5.checks",
-            "chapter6.checks")  # every module of checks, each in its chapter's folder
+CHAPTERS = (  # every module of checks, each in its chapter's folder
+    "chapter1.checks", "chapter1.rules", "chapter1.kinks", "chapter2.checks", "chapter2.rules", "chapter2.challenge",
+    "chapter3.checks", "chapter4.checks", "chapter4.forward", "chapter4.shapes", "chapter5.checks", "chapter6.checks",
+)
 HERE = Path(__file__).resolve().parent
 EXPECTED = "expected.json"  # in each chapter's folder: the reference's observations of its steps (seed 0)
 

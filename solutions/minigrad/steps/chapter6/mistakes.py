@@ -1,10 +1,5 @@
-"""Chapter 6's usual mistakes, each named at its step by a check: the mutant that makes it, and the sentence.
-
-A mutant is the reference package with a few lines changed the way a learner gets them wrong:
-``(step, [(file, text of the reference, the learner's version)], the message naming the mistake)``.
-``tests/course/test_mistakes.py`` makes each one and expects its step to fail with that sentence, in both languages.
-The mutants hold the reference's own lines: this file never reaches the learner edition.
-"""
+"""Chapter 6's usual mistakes, each named by a check at its step, with the mutant that makes it (the format and
+why this file stays out of the learner edition: ``steps/__init__.py``)."""
 from . import checks as chapter6
 
 LEAF_HOOK = "            return add_hook(self._hooks, hook)"

@@ -29,6 +29,11 @@ from .ids import order
 from .judge import agree, judge
 
 
+def disagreeing(recorded, fresh):
+    """The steps of two files of observations that differ by the judge's rule, or that one file lacks."""
+    return (set(recorded) ^ set(fresh)) | {s for s in recorded if s in fresh and not agree(recorded[s], fresh[s])}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", help='"observe", "record", "agree", a step ("1.2") or "all"')
@@ -52,10 +57,11 @@ def main():
         with open(arguments.out, "w") as out:
             json.dump(seen, out)
     elif arguments.command == "agree":
-        recorded, fresh = (json.loads(Path(name).read_text()) for name in arguments.steps)
-        differ = (set(recorded) ^ set(fresh)) | {s for s in recorded if s in fresh and not agree(recorded[s], fresh[s])}
-        print(" ".join(sorted(differ, key=order)))
-        raise SystemExit(1 if differ else 0)
+        files = [json.loads(Path(name).read_text()) for name in arguments.steps]
+        differing = [disagreeing(recorded, fresh) for recorded, fresh in zip(files[0::2], files[1::2])]
+        for differ in differing:  # a line per pair of files
+            print(" ".join(sorted(differ, key=order)))
+        raise SystemExit(1 if any(differing) else 0)
     elif arguments.command == "record":
         print(json.dumps({step: observe_step(step, 0) for step in sorted(load_all(), key=order)}, indent=1))
     else:

@@ -38,7 +38,6 @@ JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does n
 # keeps its load average at 15.
 BOUND = 480
 # Seconds a looping student may take beyond an honest one and one checks' limit: one more interpreter's start.
-MARGIN = 5
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)
 
 
@@ -152,14 +151,6 @@ def test_the_feedback_of_the_looping_student_names_the_stalled_step_and_grades_t
                         "✓ Step 2.4 passed (4 checks).", "✓ q2.1: right.", "✓ q2.2: right."]
     assert "the notebook ran with the stub of step 2.1 in place of its code, which stalled or crashed its checks" \
         in page
-
-
-def test_a_looping_student_costs_one_checks_limit_more_than_an_honest_one(run):
-    """The honest reference student runs more of the notebook and every step's checks; the looping one spends
-    one checks' limit on 2.1 and starts one more interpreter for the steps after it: MARGIN seconds, for that
-    start (numpy and the package imported) on a machine as busy as this class makes it."""
-    told = {student: float(seconds) for student, _, seconds in TOLD.findall(run.stdout)}
-    assert told[stalls.LOOPING] <= told["reference"] + stalls.LIMITS["checks_seconds"] + MARGIN, told
 
 
 def test_nothing_a_submission_writes_reaches_the_instructors_terminal(run):

@@ -37,7 +37,7 @@ JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does n
 # Seconds the whole class run may take on this 2-core machine: about 150 on an idle one, 290 when other work
 # keeps its load average at 15.
 BOUND = 480
-# Seconds a looping student may take beyond an honest one and one checks' limit: one more interpreter's start.
+# A student's line in the summary autograde prints: name, outcome, seconds.
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)
 
 

@@ -98,11 +98,8 @@ SQLITE_IN_ROOT = '"sqlite:///" + os.path.join(root, "gradebook.db") + "?timeout=
 
 def learner_files(chapter):
     """The package files (relative to the assignment) holding the steps of ``chapter``."""
-    files = set()
-    for path in sorted(build.PACKAGE.rglob("*.py")):
-        if any(editions.ids.chapter_of(step) == chapter for step, *_ in editions.regions(path.read_text())):
-            files.add(("minigrad" / path.relative_to(build.PACKAGE)).as_posix())
-    return sorted(files)
+    return sorted(f"minigrad/{name}" for name, steps in editions.steps_by_file(build.PACKAGE).items()
+                  if any(editions.ids.chapter_of(step) == chapter for step in steps))
 
 
 def assignments():

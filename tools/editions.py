@@ -72,8 +72,18 @@ def render(text, keep=frozenset()):
 
 def steps_in(package):
     """Every step ID that has a solution region in ``package``, sorted."""
-    found = {step for path in sorted(Path(package).rglob("*.py")) for step, *_ in regions(path.read_text())}
-    return sorted(found, key=ids.order)
+    return sorted({step for steps in steps_by_file(package).values() for step in steps}, key=ids.order)
+
+
+def steps_by_file(package):
+    """``{file relative to package: [its steps, sorted]}`` for each file of ``package`` holding a solution region:
+    the files a learner edits."""
+    found = {}
+    for path in sorted(Path(package).rglob("*.py")):
+        steps = {step for step, *_ in regions(path.read_text())}
+        if steps:
+            found[path.relative_to(package).as_posix()] = sorted(steps, key=ids.order)
+    return found
 
 
 def write_package(source, target, keep=frozenset()):

@@ -32,12 +32,7 @@ WORKLOADS = {  # the speed table's rows: (the row's name in the bench's results,
 
 def learner_files(package):
     """``[(file, [steps])]``: each file of ``package`` holding a solution region, in the order of its first step."""
-    found = {}
-    for path in sorted(Path(package).rglob("*.py")):
-        for step, *_ in editions.regions(path.read_text()):
-            found.setdefault(path.relative_to(package).as_posix(), set()).add(step)
-    return sorted(((name, sorted(steps, key=editions.ids.order)) for name, steps in found.items()),
-                  key=lambda item: editions.ids.order(item[1][0]))
+    return sorted(editions.steps_by_file(package).items(), key=lambda item: editions.ids.order(item[1][0]))
 
 
 def _learner_files_table(package, language):

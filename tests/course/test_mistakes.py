@@ -2,14 +2,20 @@
 
 Each chapter keeps its mistakes beside its checks (``minigrad/steps/chapterN/mistakes.py``): a mutant is the
 reference package with a few lines changed the way a learner gets them wrong. Its step's checks run in a
-fresh process on the copy, as ``minigrad.check`` runs them; the verdict must fail at that step with the
+process of their own that imports the copy afresh, as ``minigrad.check`` runs them; the verdict must fail at that step with the
 sentence that names the mistake (and says what to reread), in both languages, never with a traceback from
 numpy or from the engine.
 """
+import atexit
+import functools
 import importlib
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -25,35 +31,89 @@ if EDITION == "learner":  # the mistakes are kept out of the learner edition
 CHAPTERS = {n: importlib.import_module(f"minigrad.steps.chapter{n}.mistakes") for n in range(1, 7)}
 MUTANTS = {name: mutant for chapter in CHAPTERS.values() for name, mutant in chapter.MUTANTS.items()}
 
-JUDGE_BOTH = """
-import json, sys
-from minigrad import steps
-from minigrad.steps.judge import judge
-step = sys.argv[1]
-seen = steps.observe_step(step, 0)
-expected = steps.expected_observations()[step]
-print(json.dumps({language: judge(step, seen, expected, language) for language in ("en", "zh")}))
+# A Python that has imported numpy, and nothing of the course, forks a child for each mutant: the child puts
+# the mutant's folder first on its path, imports that package afresh and judges its step, as ``minigrad.check``
+# does in its own process. Each mutant thus costs its own package's import, not an interpreter's start and
+# numpy's; the child's verdicts (or its traceback) come back through a pipe, one JSON line per request.
+JUDGE_IN_A_CHILD = r"""
+import json, os, signal, sys, traceback
+import numpy
+
+def judge_both(parent, step):
+    os.chdir(parent)
+    sys.path.insert(0, parent)
+    from minigrad import steps
+    from minigrad.steps.judge import judge
+    seen = steps.observe_step(step, 0)
+    expected = steps.expected_observations()[step]
+    return {language: judge(step, seen, expected, language) for language in ("en", "zh")}
+
+for request in sys.stdin:
+    parent, step = json.loads(request)
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(reading)
+        signal.alarm(300)
+        with open(os.path.join(parent, "output.txt"), "w") as output:  # what the checks print, kept apart
+            os.dup2(output.fileno(), 1)
+            os.dup2(output.fileno(), 2)
+        try:
+            answer = judge_both(parent, step)
+        except BaseException:
+            answer = {"traceback": traceback.format_exc()}
+        os.write(writing, json.dumps(answer).encode())
+        os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        answer = pipe.read()
+    os.waitpid(child, 0)
+    print(answer or json.dumps({"traceback": "the child died without a verdict"}), flush=True)
 """
 
 
+@functools.lru_cache(maxsize=None)
+def judge():
+    """The Python that judges mutants (``JUDGE_IN_A_CHILD``), one per test process."""
+    process = subprocess.Popen([sys.executable, "-c", JUDGE_IN_A_CHILD], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env={"PATH": ""})
+    atexit.register(lambda: (process.stdin.close(), process.wait()))
+    return process
+
+
+@functools.lru_cache(maxsize=None)
+def reference():
+    """The whole reference edition, with its bytecode, written once per test process."""
+    folder = Path(tempfile.mkdtemp(prefix="minigrad-mutants-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return compiled_editions.write_package(folder / "minigrad", keep=set(editions.steps_in(build.PACKAGE)))
+
+
 def mutant(tmp_path, changes):
-    """The reference package in ``tmp_path`` with each ``(file, old, new)`` of ``changes`` made once."""
+    """The reference package in ``tmp_path`` with each ``(file, old, new)`` of ``changes`` made once.
+
+    The copy's files are hard links to ``reference()``'s, made in a moment; a file the mutant changes is
+    unlinked first and written anew, so the reference stays whole. Its bytecode is checked by the source's
+    hash, so the changed file is compiled again."""
     package = tmp_path / "minigrad"
-    compiled_editions.write_package(package, keep=set(editions.steps_in(build.PACKAGE)))
+    shutil.copytree(reference(), package, copy_function=os.link)
     for name, old, new in changes:
         path = package / name
         text = path.read_text()
         assert old in text, f"no text {old!r} in {name}"
+        path.unlink()
         path.write_text(text.replace(old, new, 1))
     return tmp_path
 
 
 def verdicts(package_parent, step):
     """The verdict on ``step`` of the package in ``package_parent``, in English and in Chinese."""
-    done = subprocess.run([sys.executable, "-c", JUDGE_BOTH, step], cwd=package_parent, capture_output=True,
-                          text=True, env={"PYTHONPATH": str(package_parent), "PATH": ""}, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    process = judge()
+    process.stdin.write(json.dumps([str(package_parent), step]) + "\n")
+    process.stdin.flush()
+    said = json.loads(process.stdout.readline())
+    assert "traceback" not in said, said["traceback"]
+    return said
 
 
 def assert_named_at_its_step(tmp_path, step, changes, message):

@@ -75,8 +75,9 @@ for request in sys.stdin:
 @functools.lru_cache(maxsize=None)
 def judge():
     """The Python that judges mutants (``JUDGE_IN_A_CHILD``), one per test process."""
+    # One BLAS thread: a child forked from a process whose BLAS had started threads could wait on them forever.
     process = subprocess.Popen([sys.executable, "-c", JUDGE_IN_A_CHILD], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True, env={"PATH": ""})
+                               stdout=subprocess.PIPE, text=True, env={"PATH": "", "OPENBLAS_NUM_THREADS": "1"})
     atexit.register(lambda: (process.stdin.close(), process.wait()))
     return process
 

@@ -15,12 +15,16 @@ import tempfile
 
 from . import practice
 from .messages import N_, language, say
-from .steps import expected_observations
+from .steps import expected_observations, loop_causes
 from .steps.ids import chapter_of, is_challenge, order
 from .steps.answers import GRADED, is_right
 from .steps.judge import judge
 
 TIMEOUT = N_("✗ Step {step}: the checks did not finish in {seconds} s (an endless loop?)")
+LOOPED = N_("✗ Step {step}: the checks were stopped after {seconds} s, and an honest one takes under a second: "
+            "your code runs a loop that never ends.")
+USUAL_LOOPS = N_("The usual causes at this step:")
+STEP_SECONDS = 15  # one step's checks, from a fresh interpreter: under a second when the code is right
 CRASHED = N_("✗ Step {step}: the checks could not run:\n{tail}")
 UNANSWERED = N_("question {question} is not answered yet: set the variable above and run both cells again.")
 WRONG_ANSWER = N_("✗ {question}: {answer} is not the answer. Read the section again and retry.")
@@ -48,11 +52,17 @@ class CheckFailed(AssertionError):
     """A step runs but gives a wrong answer."""
 
 
-def check(step, *, timeout=120):
-    """Run the checks of ``step`` ("1.2") in a fresh interpreter; raise if they fail."""
+def check(step, *, timeout=STEP_SECONDS):
+    """Run the checks of ``step`` ("1.2", or the number 1.2) in a fresh interpreter; raise if they fail.
+
+    A step whose checks outlive ``timeout`` is stopped and named as a loop that never ends, with the usual
+    mistakes that cause one at that step."""
+    step = str(step)
     try:
         seen = _observe(step, timeout).get("0", {})
     except _Stopped as stopped:
+        if stopped.template == TIMEOUT:
+            raise CheckFailed(_looped(step, timeout)) from None
         raise CheckFailed(stopped.message(step)) from None
     verdict = judge(step, seen, expected_observations().get(step, {}), language())
     if verdict["status"] == "passed":
@@ -63,6 +73,15 @@ def check(step, *, timeout=120):
         return None
     error = StepNotImplemented if verdict["status"] == "not_implemented" else CheckFailed
     raise error(verdict["message"]) from None
+
+
+def _looped(step, seconds):
+    """What a learner reads when the checks of ``step`` ran out of time."""
+    causes = loop_causes(step)
+    lines = [say(LOOPED, step=step, seconds=seconds)]
+    if causes:
+        lines += [say(USUAL_LOOPS)] + [f"- {say(cause)}" for cause in causes]
+    return "\n".join(lines)
 
 
 def progress(*, timeout=120):

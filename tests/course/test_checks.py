@@ -4,6 +4,7 @@ A wrong solution fails with a sentence naming what differs; a package that recog
 the usual inputs fails on inputs drawn from other seeds; every message a learner can
 read is in every catalogue, with the same placeholders.
 """
+import inspect
 import json
 import re
 import subprocess
@@ -114,3 +115,34 @@ def test_an_unstarted_challenge_does_not_stop_the_notebook():
                                         f"here. Take it when you want more: minigrad.hint(\"{challenge}\") gives a "
                                         "first idea.", "went on"], done.stdout
     assert "StepNotImplemented" in done.stderr
+
+
+LOOPED_EN = """✗ Step 2.1: the checks were stopped after 2 s, and an honest one takes under a second: your code runs a \
+loop that never ends.
+The usual causes at this step:
+- a node read from the top of the stack but never taken off it
+- a node pushed again every time an edge reaches it, so a shared node is walked over and over"""
+LOOPED_ZH = """✗ 第 2.1 步：检查运行 2 秒后被停止，而代码正确时不到一秒就能检查完：你的代码里有一个永远不会结束的循环。
+这一步的常见原因：
+- 从栈顶读取了节点，却从未把它从栈（stack）中取出
+- 每当有一条边到达某个节点，就把它再压入栈一次，于是被共用的节点被一遍又一遍地遍历"""
+
+
+@pytest.mark.parametrize("language, told", [("en", LOOPED_EN), ("zh", LOOPED_ZH)], ids=["en", "zh"])
+def test_a_step_that_never_ends_is_stopped_and_named_as_a_loop(tmp_path, language, told):
+    """Step 2.1 reading the stack's top without popping it: ``check`` stops it (after 2 s here, its own limit
+    below) and names a loop that never ends, with that step's usual causes. The step may be given as a number."""
+    editions.write_package(build.PACKAGE, tmp_path / "minigrad", keep=set(editions.steps_in(build.PACKAGE)))
+    engine = tmp_path / "minigrad" / "autograd" / "engine.py"
+    engine.write_text(engine.read_text().replace("        node = stack.pop()\n", "        node = stack[-1]\n", 1))
+    script = ("import minigrad\ntry:\n    minigrad.check(2.1, timeout=2)\n"
+              "except Exception as error:\n    print(type(error).__name__)\n    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": str(tmp_path), "PATH": "", "MINIGRAD_LANG": language})
+    assert done.stdout == f"CheckFailed\n{told}\n", done.stdout + done.stderr
+
+
+def test_a_steps_checks_are_stopped_within_seconds():
+    """An honest step's checks take under a second from a fresh interpreter: ``check`` waits 15 s at most."""
+    check_module = sys.modules["minigrad.check"]
+    assert inspect.signature(check_module.check).parameters["timeout"].default == check_module.STEP_SECONDS <= 15

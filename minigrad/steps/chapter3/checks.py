@@ -322,6 +322,12 @@ def _grad_enabled_now():
     return grad_mode._enabled
 
 
+# The usual mistake that makes C3's code loop forever, named when ``minigrad.check`` stops it.
+LOOPS = {
+    "C3": (N_("a loop that catches the generator's StopIteration and goes on instead of returning its value"),),
+}
+
+
 @step("C3")
 def a_decorated_function_runs_in_the_mode(see):
     decorated = no_grad()(_grad_enabled_now)

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 from ..autograd import grad_mode
-from .ids import order
+from .ids import chapter_of, order
 from .observe import run_check
 
 STEPS = {}  # "1.2" -> list of check functions
@@ -66,6 +66,12 @@ def observe_steps(step_ids, seeds=(0,)):
 def observe_all():
     """What the checks of every step saw (seed 0), by step, in this one process."""
     return {step_id: seen["0"] for step_id, seen in observe_steps(sorted(load_all(), key=order))}
+
+
+def loop_causes(step_id):
+    """The usual mistakes that make ``step_id``'s code loop forever: its chapter's ``LOOPS`` (in ``checks.py``)."""
+    checks = importlib.import_module(f"{__name__}.chapter{chapter_of(step_id)}.checks")
+    return getattr(checks, "LOOPS", {}).get(step_id, ())
 
 
 def expected_observations():

@@ -38,6 +38,14 @@ class _Silent(_Pass):
     def backward(self, grad):
         return (None,) * len(self.next_functions)
 
+# The usual mistakes that make a step's code loop forever, named when ``minigrad.check`` stops it.
+LOOPS = {
+    "2.1": (N_("a node read from the top of the stack but never taken off it"),
+            N_("a node pushed again every time an edge reaches it, so a shared node is walked over and over")),
+    "2.3": (N_("a pop that reads the newest node but leaves it in the heap"),
+            N_("a loop whose condition tests something the loop never changes")),
+}
+
 
 @step("2.1")
 def a_diamond_counts_two_edges_into_its_bottom(see):

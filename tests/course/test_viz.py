@@ -326,7 +326,11 @@ def test_frames_show_a_slider_or_else_every_frame(monkeypatch, tmp_path):
     hide_renderers(monkeypatch, tmp_path)  # keeps this test fast; rendering is tested above
     frames = viz.backward_steps(diamond()[0])
     pytest.importorskip("ipywidgets")
-    assert "application/vnd.jupyter.widget-view+json" in frames._repr_mimebundle_()
+    live = frames._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in live
+    # what a saved notebook shows where the slider cannot run: the last frame, and the order, not "VBox(...)"
+    assert live["text/html"] == frames[-1].html()
+    assert live["text/plain"] == "backward in 7 steps: " + " -> ".join(frames.order) and "VBox" not in live["text/plain"]
     monkeypatch.setitem(sys.modules, "ipywidgets", None)
     bundle = frames._repr_mimebundle_()
     assert "<pre>digraph {" in bundle["text/html"] and "GraphRoot -> " in bundle["text/plain"]

@@ -26,6 +26,7 @@ RAN = {"color": "red", "penwidth": "3"}  # the node run at this step
 NEWEST = {"color": "red", "fontcolor": "red", "penwidth": "2"}  # the gradients sent at this step
 TITLE = N_("step {k} of {last}: {node}")
 SLIDER = N_("step")
+RAN_IN_ORDER = N_("backward in {count} steps: {order}")
 
 
 class Step(NamedTuple):
@@ -130,10 +131,17 @@ class BackwardSteps:
         return f"<backward in {len(self)} steps: {' -> '.join(self.order)}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
+        """A live notebook shows the slider; a saved or exported one, which cannot run it, the last frame (the
+        finished gradients) and the order the nodes ran in, not the widget's Python repr."""
         try:
-            return self.widget()._repr_mimebundle_(include=include, exclude=exclude)
+            live = self.widget()._repr_mimebundle_(include=include, exclude=exclude)
         except Exception:  # no ipywidgets here: every frame, one under the other
-            return {"text/html": self.stacked_html(), "text/plain": repr(self)}
+            return {"text/html": self.stacked_html(), "text/plain": self.summary()}
+        return {**live, "text/html": self[-1].html(), "text/plain": self.summary()}
+
+    def summary(self):
+        """How many steps backward took, and the nodes in the order they ran, in the learner's language."""
+        return say(RAN_IN_ORDER, count=len(self), order=" -> ".join(self.order))
 
     def widget(self):
         """A play button and a slider over the frames (needs ipywidgets and a live kernel)."""

@@ -351,6 +351,12 @@ def a_recursive_decorated_function_gives_the_mode_back(see):
     grad_mode._set_enabled(True)
 
 
+NOT_GIVEN_BACK_ON_ERROR = N_(
+    "grad mode stayed off after the decorated function raised: the mode was given back when a call returned, not "
+    "when it raised (challenge C3)."
+)
+
+
 @step("C3")
 def errors_leave_a_decorated_function(see):
     def fails():
@@ -362,7 +368,7 @@ def errors_leave_a_decorated_function(see):
     except KeyError:
         came_out = True
     see(came_out, N_("whether the exception raised in a decorated function came out of it"))
-    see(grad_mode._enabled, N_("grad mode after the exception"))
+    see(grad_mode._enabled, N_("grad mode after the exception"), mistakes=[(False, NOT_GIVEN_BACK_ON_ERROR)])
     grad_mode._set_enabled(True)
 
 

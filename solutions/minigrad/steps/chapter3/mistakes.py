@@ -52,6 +52,11 @@ MUTANTS = {
         chapter3.LEFT_AFTER_ERROR_3_5),
     "set_grad_enabled swallows exceptions": (
         "3.5", [_exit("3.5", "        _set_enabled(self._prev)\n        return True\n")], chapter3.SWALLOWED_3_5),
+    "C3: the mode given back only when the call returns": (
+        "C3", [(DECORATORS, "            with self._clone():\n                return func(*args, **kwargs)\n",
+                "            context = self._clone()\n            context.__enter__()\n"
+                "            result = func(*args, **kwargs)\n            context.__exit__(None, None, None)\n"
+                "            return result\n")], chapter3.NOT_GIVEN_BACK_ON_ERROR),
     "C3: one context shared by every call": (
         "C3", [(DECORATORS, "            with self._clone():\n", "            with self:\n")], chapter3.SHARED_CONTEXT),
     "C3: the generator keeps the mode between its values": (

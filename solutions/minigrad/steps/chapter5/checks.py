@@ -99,6 +99,11 @@ def apply_returns_forward_result_with_one_node(see):
     see(len(y.grad_fn.next_functions), N_("edges of the node (one per tensor argument)"))
 
 
+FORWARD_RECORDING = N_(
+    "forward ran with grad mode on, so the operations inside it recorded nodes of their own (reread exercise 5.2)."
+)
+
+
 @step("5.2")
 def forward_runs_without_recording(see):
     class Inner(Function):
@@ -112,7 +117,7 @@ def forward_runs_without_recording(see):
             return grad * 2
 
     y = Inner.apply(_leaf([1.0], requires_grad=True))
-    see(y.grad_fn.recorded_inside, N_("grad mode inside forward"))
+    see(y.grad_fn.recorded_inside, N_("grad mode inside forward"), mistakes=[(True, FORWARD_RECORDING)])
 
 
 @step("5.2")

@@ -17,6 +17,9 @@ HYPOT_JVP = "return (x * x_tangent + y * y_tangent) / r"
 WRAPPED = "        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))\n"
 
 MUTANTS = {
+    "forward run with grad mode on": (
+        "5.2", [(FUNCTION, "        with grad_mode.no_grad():\n            outputs = run_forward(cls, ctx, args, setup_style)\n",
+                 "        outputs = run_forward(cls, ctx, args, setup_style)\n")], chapter5.FORWARD_RECORDING),
     "a single gradient not wrapped in a tuple": (
         "5.3", [(FUNCTION, "        if type(results) is not tuple:\n            results = (results,)\n", "")],
         chapter5.NOT_WRAPPED),

@@ -18,13 +18,20 @@ def _leaf(values, requires_grad=False):
     return Tensor._wrap(np.asarray(values, dtype=np.float32), requires_grad)
 
 
+SEED_DTYPE = N_(
+    "the seed made from a list kept numpy's own dtype (float64) instead of the output's (float32): a seed must be "
+    "what the output's own gradient would be (reread exercise 4.1)."
+)
+
+
 @step("4.1")
 def a_gradient_of_the_output_shape_is_accepted(see):
     output = _leaf([[1.0, 2.0], [3.0, 4.0]])
     seed = check_gradient(output, _leaf(np.ones((2, 2))), 0, False)
     see(seed, N_("the seed for gradient=ones(2, 2)"))
     seed = check_gradient(output, [[1.0, 2.0], [3.0, 4.0]], 0, False)
-    see(seed, N_("the seed for a gradient given as nested lists"))
+    see(seed, N_("the seed for a gradient given as nested lists"),
+        mistakes=[(np.asarray([[1.0, 2.0], [3.0, 4.0]]), SEED_DTYPE)])
 
 
 @step("4.1")

@@ -22,6 +22,9 @@ ROW_SEED = "        seed = zeros_like(y)\n        seed.view(-1)[i] = 1\n"
 COLUMN_SEED = "        tangent = zeros_like(x)\n        tangent.view(-1)[j] = 1\n"
 
 MUTANTS = {
+    "a seed made from a list in numpy's dtype": (
+        "4.1", [("autograd/__init__.py", "        gradient = _as_tensor(gradient, dtype=output.dtype)\n",
+                 "        return np.asarray(gradient)\n")], chapter4.SEED_DTYPE),
     ".grad overwritten": ("4.2", [(GRAPH, 'np.add(variable._grad._array, grad, out=variable._grad._array, casting="unsafe")',
                                    "variable._grad._array[...] = grad")], chapter4.REPLACED),
     "saved tensors half freed": ("4.4", [(SAVED, "self._tensor = self._array = None", "self._array = None")],

@@ -17,6 +17,9 @@ HYPOT_JVP = "return (x * x_tangent + y * y_tangent) / r"
 WRAPPED = "        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))\n"
 
 MUTANTS = {
+    "marked outputs found with `in`": (
+        "5.5", [(FUNCTION, "not any(out is t for t in self._non_differentiable)", "out not in self._non_differentiable")],
+        chapter5.COMPARED_BY_VALUE),
     "forward run with grad mode on": (
         "5.2", [(FUNCTION, "        with grad_mode.no_grad():\n            outputs = run_forward(cls, ctx, args, setup_style)\n",
                  "        outputs = run_forward(cls, ctx, args, setup_style)\n")], chapter5.FORWARD_RECORDING),

@@ -221,7 +221,8 @@ def removing_twice_is_harmless(see):
         raise
     except Exception as error:  # the learner's remove() failed: which error, not a traceback
         raised = type(error).__name__
-    see(raised, N_("the error raised by a second handle.remove()"), mistakes=[("KeyError", REMOVED_TWICE_RAISES)])
+    see(raised, N_("the error raised by a second handle.remove()"),
+        mistakes=[(error, REMOVED_TWICE_RAISES) for error in ("KeyError", "TypeError", "AttributeError", "ValueError")])
     (x * 1.0).sum().backward()
     see(x._grad, N_("x.grad with hooks * 10 (removed twice) and + 1"),
         mistakes=[(_leaf([1.0, 1.0]), WRONG_HOOK), (_leaf([11.0, 11.0]), NOT_REMOVED)])

@@ -41,6 +41,9 @@ MUTANTS = {
         chapter6.NOT_REMOVED),
     "remove() raises the second time": ("6.4", [(HOOKS, REMOVE, "        del self._table[self.id]\n")],
                                         chapter6.REMOVED_TWICE_RAISES),
+    "remove() forgets its table, and fails the second time": (
+        "6.4", [(HOOKS, REMOVE, "        del self._table[self.id]\n        self._table = None\n")],
+        chapter6.REMOVED_TWICE_RAISES),
     "leaving `with handle:` keeps the hook": ("6.4", [(HOOKS, "        self.remove()\n", "        pass\n")],
                                               chapter6.KEPT_AFTER_WITH),
     "the pack hook is never called": ("6.5", [(FORMS, PACK, "            pass\n")], chapter6.NOT_PACKED),

@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..ops import pointwise
 from ..ops._operands import dispatch
@@ -21,6 +21,9 @@ class SoftmaxBackward0(Node):
 
     saved_names = ("dim", "result")
 
+    def __init__(self, dim, result):
+        self._saved = (dim, SavedTensor(result, is_output=True))
+
     def backward(self, grad):
         """The gradient of ``softmax(x, dim)`` for ``x``, from the saved result ``s``.
 
@@ -30,10 +33,8 @@ class SoftmaxBackward0(Node):
         raise NotImplementedError("step C2: your code goes here (see the chapter's exercise)")
 
 
-class LogSoftmaxBackward0(Node):
+class LogSoftmaxBackward0(SoftmaxBackward0):
     """l = log_softmax(x): grad_x = grad - softmax(x) * Σ grad, with softmax(x) = exp(l)."""
-
-    saved_names = ("dim", "result")
 
     def backward(self, grad):
         """The gradient of ``log_softmax(x, dim)`` for ``x``, from the saved result.
@@ -78,9 +79,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     dim = _dim(dim, input.ndim)
     e = np.exp(_shifted(input, dim))
     out = Tensor._wrap(e / _sum_kept(e, dim))
-    if should_record(input):
-        record(out, SoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
-    return out
+    return recorded(out, (input,), SoftmaxBackward0, dim, out)
 
 
 @public("log_softmax")
@@ -93,9 +92,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     dim = _dim(dim, input.ndim)
     shifted = _shifted(input, dim)
     out = Tensor._wrap(shifted - np.log(_sum_kept(np.exp(shifted), dim)))
-    if should_record(input):
-        record(out, LogSoftmaxBackward0(dim, SavedTensor(out, is_output=True)), input)
-    return out
+    return recorded(out, (input,), LogSoftmaxBackward0, dim, out)
 
 
 @public(methods="softmax")

@@ -4,10 +4,10 @@ A copy's gradient is the incoming gradient itself; a dtype change sends it back 
 the input's dtype, which the engine does for every input.
 """
 from .. import device, dtypes
-from ..autograd.graph import Node
+from ..autograd.graph import Node, recorded
 from ..public_names import public
 from ..tensor import Tensor
-from .pointwise import _unary
+from .pointwise import _wrap
 
 
 class CloneBackward0(Node):
@@ -28,7 +28,7 @@ class ToCopyBackward0(Node):
 
 @public("clone", methods="clone")
 def clone(input, *, memory_format=None):
-    return _unary(CloneBackward0, input, input._array.copy())
+    return recorded(_wrap(input._array.copy()), (input,), CloneBackward0)
 
 
 def to_dtype(input, dtype):
@@ -36,7 +36,7 @@ def to_dtype(input, dtype):
     value = input._array.astype(dtype.numpy)
     if not dtype.is_floating_point:
         return Tensor._wrap(value)
-    return _unary(ToCopyBackward0, input, value)
+    return recorded(_wrap(value), (input,), ToCopyBackward0)
 
 
 @public(methods="to")

@@ -5,7 +5,7 @@ ties share it evenly; along a dimension, to the element its index points at.
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..return_types import MinMax
@@ -20,6 +20,9 @@ class MaxBackward1(Node):
 
     __slots__ = ()
     saved_names = ("self", "result")
+
+    def __init__(self, input, result):
+        self._saved = (SavedTensor(input), SavedTensor(result, is_output=True))
 
     def backward(self, grad):
         self_, result = self.saved_tensors
@@ -66,9 +69,7 @@ def _extreme(name, input, dim, keepdim):
                 "Specify the reduction dim with the 'dim' argument."
             )
         out = Tensor._wrap(pick(array))
-        if should_record(input):
-            record(out, full_node(SavedTensor(input), SavedTensor(out, is_output=True)), input)
-        return out
+        return recorded(out, (input,), full_node, input, out)
     (d,) = _dims(dim, array.ndim)
     if array.ndim == 0:  # a zero-dim tensor is its own extreme, at index 0
         values, indices = array.copy(), np.zeros((), np.int64)
@@ -76,9 +77,7 @@ def _extreme(name, input, dim, keepdim):
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
     else:
         values, indices = pick(array, axis=d, keepdims=keepdim), arg(array, axis=d, keepdims=keepdim)
-    out = Tensor._wrap(values)
-    if should_record(input):
-        record(out, dim_node(d, keepdim, indices, array.shape), input)
+    out = recorded(Tensor._wrap(values), (input,), dim_node, d, keepdim, indices, array.shape)
     return MinMax(out, Tensor._wrap(indices.astype(np.int64, copy=False)), name)
 
 

@@ -16,7 +16,7 @@ PyTorch multiplies only operands of one dtype: ``float32 @ float64`` is an error
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
@@ -41,7 +41,17 @@ def _outer(column, row):
     return dispatch(column, lambda c: np.outer(c, row), lambda c: c.unsqueeze(1) @ row.unsqueeze(0))
 
 
-class MmBackward0(Node):
+class _ProductNode(Node):
+    """A product of two tensors keeps both: each one's gradient is made with the other."""
+
+    __slots__ = ()
+
+    def __init__(self, input, other):
+        saved_other = SavedTensor(other)  # first, as PyTorch saves it (pack hooks see that order)
+        self._saved = (SavedTensor(input), saved_other)
+
+
+class MmBackward0(_ProductNode):
     """out = self @ mat2: d/d(self) = grad @ mat2.T, d/d(mat2) = self.T @ grad."""
 
     __slots__ = ()
@@ -65,7 +75,7 @@ class MmBackward0(Node):
         raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
-class MvBackward0(Node):
+class MvBackward0(_ProductNode):
     """out = self @ vec (matrix times vector): d/d(self) = outer(grad, vec), d/d(vec) = self.T @ grad."""
 
     __slots__ = ()
@@ -77,7 +87,7 @@ class MvBackward0(Node):
         return (_outer(grad, vec) if need_self else None, _transpose(self_) @ grad if need_vec else None)
 
 
-class DotBackward0(Node):
+class DotBackward0(_ProductNode):
     """out = self . tensor (two vectors): each gets the other times the gradient."""
 
     __slots__ = ()
@@ -88,7 +98,7 @@ class DotBackward0(Node):
         return grad * other, grad * self_
 
 
-class BmmBackward0(Node):
+class BmmBackward0(_ProductNode):
     """out[b] = self[b] @ mat2[b] for each b: MmBackward0's rule, batch by batch."""
 
     __slots__ = ()
@@ -103,11 +113,7 @@ class BmmBackward0(Node):
 
 
 def _product(node_type, input, other, value):
-    out = Tensor._wrap(value)
-    if should_record(input, other):
-        saved_other = SavedTensor(other)  # first, as PyTorch saves it (pack hooks see that order)
-        record(out, node_type(SavedTensor(input), saved_other), input, other)
-    return out
+    return recorded(Tensor._wrap(value), (input, other), node_type, input, other)
 
 
 @public("mm", methods="mm")

@@ -7,18 +7,17 @@ whichever its derivative is cheapest to write with: d exp(x) = exp(x), so
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, SavesInput, SavesResult, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch, promoted
 
 
-class ExpBackward0(Node):
+class ExpBackward0(SavesResult):
     """out = exp(self): d(out)/d(self) = exp(self), the result itself, which is what it saves."""
 
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         """The gradient of ``exp(self)``: the result is its own derivative.
@@ -34,11 +33,10 @@ class ExpBackward0(Node):
         return tangent * result
 
 
-class LogBackward0(Node):
+class LogBackward0(SavesInput):
     """out = log(self): d(out)/d(self) = 1 / self, written with the input, which is what it saves."""
 
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         """The gradient of ``log(self)``: the incoming gradient divided by the input.
@@ -53,12 +51,11 @@ class LogBackward0(Node):
         return tangent / self_
 
 
-class AbsBackward0(Node):
+class AbsBackward0(SavesInput):
     """out = |self|: the gradient keeps its sign where self > 0, flips it where self < 0, and
     is 0 at the kink, where PyTorch takes sign(0) = 0."""
 
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         """The gradient of ``abs(self)``, 0 at 0 as in PyTorch.
@@ -74,6 +71,9 @@ class ClampBackward1(Node):
 
     __slots__ = ()
     saved_names = ("min", "max", "self")
+
+    def __init__(self, min, max, input):
+        self._saved = (min, max, SavedTensor(input))
 
     def backward(self, grad):
         """The gradient of ``clamp(self, min, max)``: it passes inside the bounds, which count as inside.
@@ -92,25 +92,10 @@ def _float(x):
 _wrap = Tensor._wrap  # bound once: looking ``Tensor._wrap`` up makes a new bound method each time
 
 
-def _unary(node_type, input, value, keep=None):
-    """Wrap ``value`` and record ``node_type``, saving the input or the result if asked."""
-    out = _wrap(value)
-    if should_record(input):
-        if keep == "self":
-            node = node_type(SavedTensor(input))
-        elif keep == "result":
-            node = node_type(SavedTensor(out, is_output=True))
-        else:
-            node = node_type()
-        record(out, node, input)
-    return out
-
-
-class SqrtBackward0(Node):
+class SqrtBackward0(SavesResult):
     """out = sqrt(self): its derivative 1 / (2 sqrt(self)) is written with the result, which is what it saves."""
 
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         """The gradient of ``sqrt(self)``, from the saved result ``sqrt(self)``.
@@ -121,9 +106,8 @@ class SqrtBackward0(Node):
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
 
-class ReluBackward0(Node):
+class ReluBackward0(SavesResult):
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         """The gradient of ``relu(x)`` for ``x``, from the saved result ``relu(x)``.
@@ -143,9 +127,8 @@ class SignBackward0(Node):
         return grad * 0
 
 
-class SigmoidBackward0(Node):
+class SigmoidBackward0(SavesResult):
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         """The gradient of ``sigmoid(x)`` for ``x``, from the saved result ``sigmoid(x)``.
@@ -160,11 +143,10 @@ class SigmoidBackward0(Node):
         return self.backward(tangent)
 
 
-class TanhBackward0(Node):
+class TanhBackward0(SavesResult):
     """out = tanh(self): its derivative 1 - tanh(self)² is written with the result, which is what it saves."""
 
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         """The gradient of ``tanh(self)``, from the saved result ``tanh(self)``.
@@ -181,39 +163,43 @@ class TanhBackward0(Node):
 
 @public("exp", methods="exp")
 def exp(input):
-    return _unary(ExpBackward0, input, np.exp(_float(input._array)), "result")
+    out = _wrap(np.exp(_float(input._array)))
+    return recorded(out, (input,), ExpBackward0, out)
 
 
 @public("log", methods="log")
 def log(input):
-    return _unary(LogBackward0, input, np.log(_float(input._array)), "self")
+    return recorded(_wrap(np.log(_float(input._array))), (input,), LogBackward0, input)
 
 
 @public("sqrt", methods="sqrt")
 def sqrt(input):
-    return _unary(SqrtBackward0, input, np.sqrt(_float(input._array)), "result")
+    out = _wrap(np.sqrt(_float(input._array)))
+    return recorded(out, (input,), SqrtBackward0, out)
 
 
 @public("abs", methods="abs __abs__")
 def abs(input):  # noqa: A001 - PyTorch's name
-    return _unary(AbsBackward0, input, np.abs(input._array), "self")
+    return recorded(_wrap(np.abs(input._array)), (input,), AbsBackward0, input)
 
 
 @public("sign", methods="sign")
 def sign(input):
-    return _unary(SignBackward0, input, np.sign(input._array))
+    return recorded(_wrap(np.sign(input._array)), (input,), SignBackward0)
 
 
 @public("relu", methods="relu")
 def relu(input):
-    return _unary(ReluBackward0, input, np.maximum(input._array, 0), "result")
+    out = _wrap(np.maximum(input._array, 0))
+    return recorded(out, (input,), ReluBackward0, out)
 
 
 @public("sigmoid", methods="sigmoid")
 def sigmoid(input):
     """1 / (1 + exp(-x)), as exp(-|x|) / (1 + exp(-|x|)) below 0: no exp can overflow, and small
     results keep their digits (``0.5 + 0.5 tanh(x / 2)`` would lose them)."""
-    return _unary(SigmoidBackward0, input, stable_sigmoid(_float(input._array)), "result")
+    out = _wrap(stable_sigmoid(_float(input._array)))
+    return recorded(out, (input,), SigmoidBackward0, out)
 
 
 def stable_sigmoid(x):
@@ -224,12 +210,12 @@ def stable_sigmoid(x):
 
 @public("tanh", methods="tanh")
 def tanh(input):
-    return _unary(TanhBackward0, input, np.tanh(_float(input._array)), "result")
+    out = _wrap(np.tanh(_float(input._array)))
+    return recorded(out, (input,), TanhBackward0, out)
 
 
-class Log10Backward0(Node):
+class Log10Backward0(SavesInput):
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
@@ -238,7 +224,7 @@ class Log10Backward0(Node):
 
 @public("log10", methods="log10")
 def log10(input):
-    return _unary(Log10Backward0, input, np.log10(_float(input._array)), "self")
+    return recorded(_wrap(np.log10(_float(input._array))), (input,), Log10Backward0, input)
 
 
 @public("clamp", methods="clamp clip")
@@ -252,8 +238,6 @@ def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
     for bound, numpy_fn in ((min, np.maximum), (max, np.minimum)):
         if bound is not None:
             out = Tensor._wrap(numpy_fn(*promoted(out, bound)))
-    if should_record(input):
-        record(out, ClampBackward1(min, max, SavedTensor(input)), input)
-    return out
+    return recorded(out, (input,), ClampBackward1, min, max, input)
 
 

@@ -7,7 +7,7 @@ import operator
 
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -21,6 +21,9 @@ class PowBackward0(Node):
 
     __slots__ = ()
     saved_names = ("self", "exponent")
+
+    def __init__(self, input, exponent):
+        self._saved = (SavedTensor(input), exponent)
 
     def backward(self, grad):
         """The gradient of ``self ** exponent`` for a number ``exponent`` (the power rule).
@@ -43,6 +46,10 @@ class PowBackward1(Node):
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "exponent", "result")
+
+    def __init__(self, input, exponent, result, x, e):
+        self._saved = (SavedTensor(input), SavedTensor(exponent), SavedTensor(result, is_output=True))
+        self.self_shape, self.other_shape = x.shape, e.shape
 
     def backward(self, grad):
         """The gradients of ``self ** exponent`` for two tensors, each summed back to its input's shape.
@@ -74,6 +81,9 @@ class PowBackward2(Node):
 
     __slots__ = ()
     saved_names = ("self", "exponent", "result")  # the exponent is not needed, but PyTorch keeps it
+
+    def __init__(self, number, exponent, result):
+        self._saved = (number, SavedTensor(exponent), SavedTensor(result, is_output=True))
 
     def backward(self, grad):
         self_, _, result = self.saved_tensors
@@ -108,16 +118,10 @@ def pow(input, exponent):  # noqa: A001 - PyTorch's name
     else:
         out = Tensor._wrap(compute(operator.pow, x, e))
     if not isinstance(input, Tensor):
-        if should_record(exponent):
-            record(out, PowBackward2(input, SavedTensor(exponent), SavedTensor(out, is_output=True)), exponent)
-    elif isinstance(exponent, Tensor):
-        if should_record(input, exponent):
-            node = PowBackward1(SavedTensor(input), SavedTensor(exponent), SavedTensor(out, is_output=True))
-            node.self_shape, node.other_shape = x.shape, e.shape
-            record(out, node, input, exponent)
-    elif should_record(input):
-        record(out, PowBackward0(SavedTensor(input), exponent), input)
-    return out
+        return recorded(out, (exponent,), PowBackward2, input, exponent, out)
+    if isinstance(exponent, Tensor):
+        return recorded(out, (input, exponent), PowBackward1, input, exponent, out, x, e)
+    return recorded(out, (input,), PowBackward0, input, exponent)
 
 
 @public("square", methods="square")

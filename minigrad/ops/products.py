@@ -6,7 +6,7 @@ product over the element itself, and with zeros it is built without dividing.
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..creation import eye
 from ..public_names import public
@@ -62,6 +62,9 @@ class ProdBackward0(Node):
     __slots__ = ()
     saved_names = ("self", "result")
 
+    def __init__(self, input, result):
+        self._saved = (SavedTensor(input), SavedTensor(result, is_output=True))
+
     def backward(self, grad):
         self_, result = self.saved_tensors
         if not self_.shape:
@@ -75,6 +78,9 @@ class ProdBackward1(Node):
 
     __slots__ = ()
     saved_names = ("dim", "keepdim", "result", "self")
+
+    def __init__(self, dim, keepdim, result, input):
+        self._saved = (dim, keepdim, SavedTensor(result, is_output=True), SavedTensor(input))
 
     def backward(self, grad):
         dim, keepdim, result, self_ = self.saved_tensors
@@ -97,12 +103,8 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     if dim is None:
         out = Tensor._wrap(np.asarray(np.multiply.reduce(array, axis=None, dtype=result_dtype)))
-        if should_record(input):
-            record(out, ProdBackward0(SavedTensor(input), SavedTensor(out, is_output=True)), input)
-        return out
+        return recorded(out, (input,), ProdBackward0, input, out)
     (d,) = _dims(dim, array.ndim)
     product = np.multiply.reduce(array, axis=_axes((d,), array.ndim), dtype=result_dtype, keepdims=keepdim)
     out = Tensor._wrap(np.asarray(product))
-    if should_record(input):
-        record(out, ProdBackward1(d, keepdim, SavedTensor(out, is_output=True), SavedTensor(input)), input)
-    return out
+    return recorded(out, (input,), ProdBackward1, d, keepdim, out, input)

@@ -9,7 +9,7 @@ norm), ``extrema`` (max, min).
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch
@@ -124,15 +124,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     if dim is None:
-        out = Tensor._wrap(array.sum(dtype=result_dtype))
-        node = SumBackward0(array.shape) if should_record(input) else None
-    else:
-        dims = _dims(dim, array.ndim)
-        out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim, dtype=result_dtype))
-        node = SumBackward1(dims, keepdim, array.shape) if should_record(input) else None
-    if node is not None:
-        record(out, node, input)
-    return out
+        return recorded(Tensor._wrap(array.sum(dtype=result_dtype)), (input,), SumBackward0, array.shape)
+    dims = _dims(dim, array.ndim)
+    out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim, dtype=result_dtype))
+    return recorded(out, (input,), SumBackward1, dims, keepdim, array.shape)
 
 
 @public("mean", methods="mean")
@@ -147,13 +142,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
             f"dtype. Got: {dtypes.scalar_type_name(array.dtype)}"
         )
     if dim is None:
-        out = Tensor._wrap(array.sum() / array.size)
-        node = MeanBackward0(array.size, array.shape) if should_record(input) else None
-    else:
-        dims = _dims(dim, array.ndim)
-        count = int(np.prod([array.shape[d] for d in _axes(dims, array.ndim)]))
-        out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim) / count)
-        node = MeanBackward1(dims, keepdim, array.size, array.shape) if should_record(input) else None
-    if node is not None:
-        record(out, node, input)
-    return out
+        return recorded(Tensor._wrap(array.sum() / array.size), (input,), MeanBackward0, array.size, array.shape)
+    dims = _dims(dim, array.ndim)
+    count = int(np.prod([array.shape[d] for d in _axes(dims, array.ndim)]))
+    out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim) / count)
+    return recorded(out, (input,), MeanBackward1, dims, keepdim, array.size, array.shape)

@@ -6,7 +6,7 @@ a running total taken backwards.
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..public_names import public
 from ..tensor import Tensor
 from ._operands import dispatch
@@ -44,6 +44,4 @@ def cumsum(input, dim, *, dtype=None):
     d = _dim(dim, array.ndim)
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     out = Tensor._wrap(array.cumsum(axis=d, dtype=result_dtype) if array.ndim else array.astype(result_dtype))
-    if should_record(input):
-        record(out, CumsumBackward0(d), input)
-    return out
+    return recorded(out, (input,), CumsumBackward0, d)

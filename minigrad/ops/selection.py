@@ -6,7 +6,7 @@ element its index named (and an element gathered twice gets both gradients).
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..dtypes import c_type_name
 from ..public_names import public
@@ -31,16 +31,18 @@ class MaskedFillBackward0(Node):
     __slots__ = ()
     saved_names = ("mask",)
 
+    def __init__(self, mask):
+        self._saved = (SavedTensor(mask),)
+
     def backward(self, grad):
         (mask,) = self.saved_tensors
         return _zero_where(grad, mask)
 
 
-class MaskedFillBackward1(Node):
+class MaskedFillBackward1(MaskedFillBackward0):
     """As MaskedFillBackward0, and the value tensor gets the gradients of every filled position."""
 
     __slots__ = ()
-    saved_names = ("mask",)
 
     def backward(self, grad):
         (mask,) = self.saved_tensors
@@ -78,11 +80,9 @@ def masked_fill(input, mask, value):
         out = Tensor._wrap(np.where(mask_array, fill, array))
     except ValueError:
         raise RuntimeError(broadcast_mismatch(mask_array.shape, array.shape)) from None
-    if is_tensor and should_record(input, value):
-        record(out, MaskedFillBackward1(SavedTensor(mask)), input, value)
-    elif not is_tensor and should_record(input):
-        record(out, MaskedFillBackward0(SavedTensor(mask)), input)
-    return out
+    if is_tensor:
+        return recorded(out, (input, value), MaskedFillBackward1, mask)
+    return recorded(out, (input,), MaskedFillBackward0, mask)
 
 
 # ---------------------------------------------------------------- gather
@@ -101,9 +101,7 @@ def _scatter_add(grad, shape, index, dim):
     (``np.add.at`` adds every one, where plain assignment would keep the last)."""
     if isinstance(grad, Tensor):  # create_graph: the scatter is recorded, its backward gathers
         out = Tensor._wrap(_scatter_add(grad._array, shape, index, dim))
-        if should_record(grad):
-            record(out, ScatterAddBackward0(dim, index), grad)
-        return out
+        return recorded(out, (grad,), ScatterAddBackward0, dim, index)
     out = np.zeros(shape, dtype=grad.dtype)
     np.add.at(out, _gather_key(index, dim), grad)
     return out
@@ -114,6 +112,9 @@ class GatherBackward0(Node):
 
     __slots__ = ()
     saved_names = ("dim", "index", "self", "sparse_grad")
+
+    def __init__(self, dim, index, input, sparse_grad):
+        self._saved = (dim, SavedTensor(index), SavedTensor(input), sparse_grad)
 
     def backward(self, grad):
         dim, index, self_, _ = self._saved
@@ -145,9 +146,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     source = array.reshape(-1) if not array.ndim else array  # zero-dim tensors act as vectors of one
     picked = source[_gather_key(positions.reshape(-1) if not positions.ndim else positions, d)]
     out = Tensor._wrap(picked.reshape(positions.shape))
-    if should_record(input):
-        record(out, GatherBackward0(d, SavedTensor(index), SavedTensor(input), sparse_grad), input)
-    return out
+    return recorded(out, (input,), GatherBackward0, d, index, input, sparse_grad)
 
 
 def _check_gather(array, index, dim):

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
@@ -41,7 +41,21 @@ def _degrees_of_freedom(shape, dims, correction):
     return builtins.max(0, _reduced_count(shape, dims) - (1 if correction is None else correction))
 
 
-class VarBackward0(Node):
+class _SpreadNode(Node):
+    """The nodes of ``var`` and ``std``, alone or with the mean: made with the reduction's
+    arguments, its input and its result, they keep the result only where their backward
+    uses it (``std``'s, which names it last in ``saved_names``)."""
+
+    __slots__ = ()
+
+    def __init__(self, correction, dim, keepdim, input, result):
+        saved = (correction, dim, keepdim, SavedTensor(input))
+        if len(self.saved_names) == 5:
+            saved += (SavedTensor(result, is_output=True),)
+        self._saved = saved
+
+
+class VarBackward0(_SpreadNode):
     """d var / dxi = 2 (xi - mean) / (n - correction): the mean's own change cancels out,
     since the deviations sum to zero."""
 
@@ -54,7 +68,7 @@ class VarBackward0(Node):
         return _var_backward(self_, _kept(grad, self_.shape, dims, keepdim), dims, correction)
 
 
-class StdBackward0(Node):
+class StdBackward0(_SpreadNode):
     """std = sqrt(var): d std = d var / (2 std); where std is 0 the gradient is 0, not 0/0."""
 
     __slots__ = ()
@@ -68,7 +82,7 @@ class StdBackward0(Node):
         return _var_backward(self_, grad_var, dims, correction)
 
 
-class VarMeanBackward0(Node):
+class VarMeanBackward0(_SpreadNode):
     """``var_mean``: one node, two outputs; each output's gradient goes back by its own rule."""
 
     __slots__ = ()
@@ -125,6 +139,9 @@ class LinalgVectorNormBackward0(Node):
     __slots__ = ()
     saved_names = ("dim", "keepdim", "ord", "self", "result")
 
+    def __init__(self, dim, keepdim, ord, input, result):
+        self._saved = (dim, keepdim, ord, SavedTensor(input), SavedTensor(result, is_output=True))
+
     def backward(self, grad):
         dims, keepdim, ord, self_, result = self.saved_tensors
         if not keepdim and dims is not None:
@@ -171,13 +188,9 @@ def _with_mean(spread, node_class, input, dim, unbiased, keepdim, correction):
     first = spread(detached, dim, unbiased, keepdim, correction=correction)
     dims = None if dim is _NO_DIM or dim is None else _dims(dim, input._array.ndim)
     second = mean(detached, _all_dims(input._array.shape, dims), keepdim)
-    if should_record(input):
-        saved = (_saved_correction(dim, unbiased, correction), dims, keepdim, SavedTensor(input))
-        if node_class is StdMeanBackward0:
-            saved += (SavedTensor(first, is_output=True),)
-        node = node_class(*saved)
-        record(first, node, input)
-        second.grad_fn, second._output_nr, second._requires_grad = node, 1, True
+    recorded(first, (input,), node_class, _saved_correction(dim, unbiased, correction), dims, keepdim, input, first)
+    if first.grad_fn is not None:  # the mean is the same node's second output
+        second.grad_fn, second._output_nr, second._requires_grad = first.grad_fn, 1, True
     return first, second
 
 
@@ -206,12 +219,7 @@ def _spread(name, node_class, input, dim, unbiased, keepdim, correction):
     if name == "std":
         value = np.sqrt(value)
     out = Tensor._wrap(np.asarray(value, dtype=array.dtype))
-    if should_record(input):
-        saved = (saved_correction, dims, keepdim, SavedTensor(input))
-        if name == "std":
-            saved += (SavedTensor(out, is_output=True),)
-        record(out, node_class(*saved), input)
-    return out
+    return recorded(out, (input,), node_class, saved_correction, dims, keepdim, input, out)
 
 
 def _saved_correction(dim, unbiased, correction):
@@ -238,7 +246,4 @@ def norm(input, p="fro", dim=None, keepdim=False):
     array = input._array
     dims = None if dim is None else _dims(dim, array.ndim)
     out = Tensor._wrap(np.sqrt((array * array).sum(axis=dims, keepdims=keepdim, dtype=array.dtype)))
-    if should_record(input):
-        node = LinalgVectorNormBackward0(dims, keepdim, 2, SavedTensor(input), SavedTensor(out, is_output=True))
-        record(out, node, input)
-    return out
+    return recorded(out, (input,), LinalgVectorNormBackward0, dims, keepdim, 2, input, out)

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SECOND_BACKWARD
 from ..autograd.view_tracking import view_of
 from ..public_names import public
@@ -193,7 +193,7 @@ def _scatter(grad, shape, key, accumulate=False):
     """Zeros of ``shape`` with ``grad`` placed (or added) at ``key``."""
     if isinstance(grad, Tensor):  # create_graph: the scatter itself is recorded
         out = Tensor._wrap(_scatter(grad._array, shape, key, accumulate))
-        return _record_view(grad, out, IndexBackwardBackward0(key))
+        return recorded(out, (grad,), IndexBackwardBackward0, key)
     out = np.zeros(shape, dtype=grad.dtype)
     if accumulate:
         np.add.at(out, key, grad)
@@ -215,10 +215,7 @@ class UnsafeViewBackward0(Node):
 
 def _unsafe_view(input, shape):
     """``input`` reshaped into a new tensor that autograd does not treat as a view."""
-    out = Tensor._wrap(input._array.reshape(shape))
-    if should_record(input):
-        record(out, UnsafeViewBackward0(input._array.shape), input)
-    return out
+    return recorded(Tensor._wrap(input._array.reshape(shape)), (input,), UnsafeViewBackward0, input._array.shape)
 
 
 @public(methods="view")
@@ -234,7 +231,7 @@ def view(input, *shape):
             "view size is not compatible with input tensor's size and stride (at least one dimension spans "
             "across two contiguous subspaces). Use .reshape(...) instead."
         ) from error
-    return _record_view(input, view_of(input, array), ViewBackward0(input._array.shape))
+    return recorded(view_of(input, array), (input,), ViewBackward0, input._array.shape)
 
 
 @public("reshape", methods="reshape")
@@ -253,8 +250,8 @@ def reshape(input, *shape):
         value = array.reshape(shape, copy=False)
     except ValueError:  # the shape fits (checked above), the strides do not
         return _unsafe_view(clone(input), shape)
-    node = ViewBackward0 if array.flags.c_contiguous else ReshapeAliasBackward0
-    return _record_view(input, view_of(input, value), node(array.shape))
+    node_type = ViewBackward0 if array.flags.c_contiguous else ReshapeAliasBackward0
+    return recorded(view_of(input, value), (input,), node_type, array.shape)
 
 
 def _inferred(shape, size):
@@ -279,30 +276,22 @@ def _numel(shape, total):
     return total if -1 in shape and known and total % known == 0 else known
 
 
-def _record_view(input, out, node):
-    if should_record(input):
-        record(out, node, input)
-    return out
-
-
 @public("unsqueeze", methods="unsqueeze")
 def unsqueeze(input, dim):
     dim = _dim(dim, input._array.ndim + 1)
-    return _record_view(input, view_of(input, np.expand_dims(input._array, dim)), UnsqueezeBackward0(dim))
+    return recorded(view_of(input, np.expand_dims(input._array, dim)), (input,), UnsqueezeBackward0, dim)
 
 
 @public("squeeze", methods="squeeze")
 def squeeze(input, dim=None, *, _node=None):
     array = input._array
     if dim is None:
-        node = SqueezeBackward0(array.shape)
-        value = array.squeeze()
-    else:
-        dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
-        value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
-        single = not isinstance(dim, (tuple, list))
-        node = (_node or (SqueezeBackward1 if single else SqueezeBackward4))(dims[0] if single else dims, array.shape)
-    return _record_view(input, view_of(input, value), node)
+        return recorded(view_of(input, array.squeeze()), (input,), SqueezeBackward0, array.shape)
+    dims = tuple(_dim(d, array.ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+    value = array.squeeze(tuple(d for d in dims if array.shape[d] == 1)) if array.ndim else array
+    single = not isinstance(dim, (tuple, list))
+    node_type = _node or (SqueezeBackward1 if single else SqueezeBackward4)
+    return recorded(view_of(input, value), (input,), node_type, dims[0] if single else dims, array.shape)
 
 
 @public(methods="expand")
@@ -315,7 +304,7 @@ def expand(input, *sizes):
         value = np.broadcast_to(array, target)
     except ValueError:
         raise expand_error(array, sizes) from None
-    return _record_view(input, view_of(input, value), ExpandBackward0(array.shape))
+    return recorded(view_of(input, value), (input,), ExpandBackward0, array.shape)
 
 
 def expand_error(array, target):
@@ -345,7 +334,7 @@ def expand_as(input, other):
 @public("permute", methods="permute")
 def permute(input, *dims):
     dims = tuple(_dim(d, input._array.ndim) for d in _shape_args(dims))
-    return _record_view(input, view_of(input, input._array.transpose(dims)), PermuteBackward0(dims))
+    return recorded(view_of(input, input._array.transpose(dims)), (input,), PermuteBackward0, dims)
 
 
 @public("transpose", methods="transpose")
@@ -353,14 +342,14 @@ def transpose(input, dim0, dim1):
     ndim = input._array.ndim
     dim0, dim1 = _dim(dim0, ndim), _dim(dim1, ndim)
     value = np.swapaxes(input._array, dim0, dim1)
-    return _record_view(input, view_of(input, value), TransposeBackward0(dim0, dim1))
+    return recorded(view_of(input, value), (input,), TransposeBackward0, dim0, dim1)
 
 
 @public("t", methods="t")
 def t(input):
     if input._array.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input._array.ndim}D")
-    return _record_view(input, view_of(input, input._array.T), TBackward0())
+    return recorded(view_of(input, input._array.T), (input,), TBackward0)
 
 
 _T_WARNINGS = {0: T_OF_A_SCALAR, 1: T_REVERSING_DIMENSIONS}  # PyTorch warns once per process for each case
@@ -417,7 +406,7 @@ def getitem(input, key):
     if _is_advanced(key):
         array = input._array
         out = Tensor._wrap(array[key])
-        return _record_view(input, out, IndexBackward0(array.shape, key))
+        return recorded(out, (input,), IndexBackward0, array.shape, key)
     if isinstance(key, slice):  # a lone slice is recorded even when it takes everything
         return _slice(input, 0, key)
     out, dim = input, 0
@@ -429,7 +418,7 @@ def getitem(input, key):
         else:
             out = _select(out, dim, part)
     if out is input:
-        return _record_view(input, view_of(input, input._array.view()), AliasBackward0())
+        return recorded(view_of(input, input._array.view()), (input,), AliasBackward0)
     return out
 
 
@@ -449,7 +438,7 @@ def _select(input, dim, index):
     if not -size <= index < size:
         raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
     value = array[(slice(None),) * dim + (index, Ellipsis)]
-    return _record_view(input, view_of(input, value), SelectBackward0(dim, index, array.shape))
+    return recorded(view_of(input, value), (input,), SelectBackward0, dim, index, array.shape)
 
 
 def _slice(input, dim, part):
@@ -457,7 +446,7 @@ def _slice(input, dim, part):
         raise ValueError("step must be greater than zero")
     array = input._array
     key = (slice(None),) * dim + (part,)
-    return _record_view(input, view_of(input, array[key]), SliceBackward0(array.shape, key))
+    return recorded(view_of(input, array[key]), (input,), SliceBackward0, array.shape, key)
 
 
 def _plain_key(key):

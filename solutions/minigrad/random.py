@@ -56,7 +56,7 @@ import struct
 
 import numpy as np
 
-from .autograd.graph import Node, record, should_record
+from .autograd.graph import Node, recorded
 from .device import check
 from .dtypes import to_numpy
 from .ops import inplace_history
@@ -737,9 +737,9 @@ def bernoulli(input, p=None, *, generator=None):
     probabilities = input._array if p is None else float(p)
     values = _generator(generator)._bernoulli(probabilities, input._array.shape, input._array.dtype)
     out = _new_tensor(values)
-    if p is None and should_record(input):
-        record(out, BernoulliBackward0(), input)  # a sample has no gradient: PyTorch records zeros
-    return out
+    if p is not None:
+        return out
+    return recorded(out, (input,), BernoulliBackward0)  # a sample has no gradient: PyTorch records zeros
 
 
 def get_rng_state():
@@ -799,24 +799,25 @@ class BernoulliBackward1(Node):
 
     __slots__ = ("p_shape",)
 
+    def __init__(self, p_shape):
+        self._saved = ()
+        self.p_shape = p_shape
+
     def backward(self, grad):
         return grad * 0, sum_to(grad * 0, self.p_shape)
 
 
-def _fill(tensor, draw, node, *inputs):
+def _fill(tensor, draw, node_type, *inputs, node_args=()):
     """Write draw(shape) into tensor in place, drawn in TensorIterator's order.
 
     The write goes through ``ops.inplace_history.apply``, which refuses what PyTorch refuses
     (before anything is drawn, so a refused fill leaves the generator alone), counts the
-    version and, when the tensor is part of a graph, records ``node`` on the old value
-    (and on ``inputs``: bernoulli's tensor p)."""
+    version and, when the tensor is part of a graph, records a ``node_type(*node_args)``
+    on the old value (and on ``inputs``: bernoulli's tensor p)."""
     def filled(old, *args):
         order = _iteration_order(tensor._array)  # tensor's own strides: old is a contiguous copy
         values = draw(tuple(tensor._array.shape[axis] for axis in order)).transpose(np.argsort(order))
-        out = _tensor_class()._wrap(values)
-        if should_record(old, *args):
-            record(out, node, old, *args)
-        return out
+        return recorded(_tensor_class()._wrap(values), (old, *args), node_type, *node_args)
 
     return inplace_history.apply(tensor, filled, *inputs)
 
@@ -824,7 +825,7 @@ def _fill(tensor, draw, node, *inputs):
 @public(methods="uniform_")
 def uniform_(tensor, a=0.0, b=1.0, *, generator=None):
     gen = _generator(generator)
-    return _fill(tensor, lambda shape: gen._uniform(shape, tensor._array.dtype, a, b), UniformBackward0())
+    return _fill(tensor, lambda shape: gen._uniform(shape, tensor._array.dtype, a, b), UniformBackward0)
 
 
 @public(methods="normal_")
@@ -832,7 +833,7 @@ def normal_(tensor, mean=0.0, std=1.0, *, generator=None):
     """Fill with normals; like PyTorch, a non-contiguous tensor takes the scalar path."""
     gen = _generator(generator)
     draw = gen._normal if tensor._array.flags.c_contiguous else gen._normal_scalar
-    return _fill(tensor, lambda shape: draw(shape, tensor._array.dtype, mean, std), NormalBackward0())
+    return _fill(tensor, lambda shape: draw(shape, tensor._array.dtype, mean, std), NormalBackward0)
 
 
 @public(methods="bernoulli_")
@@ -841,8 +842,9 @@ def bernoulli_(tensor, p=0.5, *, generator=None):
     gen = _generator(generator)
     array = tensor._array
     if not isinstance(p, _tensor_class()):
-        return _fill(tensor, lambda shape: gen._bernoulli(float(p), shape, array.dtype), BernoulliBackward2())
+        return _fill(tensor, lambda shape: gen._bernoulli(float(p), shape, array.dtype), BernoulliBackward2)
     probabilities = np.broadcast_to(p._array, array.shape).transpose(_iteration_order(array))
-    node = BernoulliBackward1()
-    node.p_shape = p._array.shape
-    return _fill(tensor, lambda shape: gen._bernoulli(probabilities, shape, array.dtype), node, p)
+    return _fill(
+        tensor, lambda shape: gen._bernoulli(probabilities, shape, array.dtype), BernoulliBackward1, p,
+        node_args=(p._array.shape,),
+    )

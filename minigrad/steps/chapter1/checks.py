@@ -126,7 +126,8 @@ def sum_to_works_on_tensors(see):
 def _mul_node(a, b, need=(True, True)):
     """A MulBackward0 for ``a * b`` made by hand, the way ``mul`` makes it."""
     sink = Node()
-    node = MulBackward0(SavedTensor(b) if need[0] else None, SavedTensor(a) if need[1] else None)  # other first
+    node = MulBackward0.__new__(MulBackward0)  # its constructor passed by: the saved values chosen here
+    node._saved = (SavedTensor(b) if need[0] else None, SavedTensor(a) if need[1] else None)  # other first
     node.next_functions = tuple((sink if n else None, 0) for n in need)
     node.self_shape, node.other_shape = a._array.shape, b._array.shape
     return node

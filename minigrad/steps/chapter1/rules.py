@@ -76,8 +76,10 @@ TANH_VALUE = N_(
 
 def _node(node_type, saved, need=(True, True), shapes=None):
     """A node of ``node_type`` made by hand: ``saved`` in its order, an edge for each input that
-    ``need`` marks (the node's needs_input_grad), the inputs' shapes for broadcasting."""
-    node = node_type(*saved)
+    ``need`` marks (the node's needs_input_grad), the inputs' shapes for broadcasting.
+    Its constructor is passed by: a check chooses exactly what the node holds."""
+    node = node_type.__new__(node_type)
+    node._saved = tuple(saved)
     node.next_functions = tuple((Node() if n else None, 0) for n in need)
     if shapes is not None:
         node.self_shape, node.other_shape = shapes

@@ -182,6 +182,26 @@ class Node(NodeAPI):
         # END SOLUTION
 
 
+class SavesInput(Node):
+    """A node of one input whose backward is written with that input: made with it, it saves it."""
+
+    __slots__ = ()
+    saved_names = ("self",)
+
+    def __init__(self, input):
+        self._saved = (SavedTensor(input),)
+
+
+class SavesResult(Node):
+    """A node of one input whose backward is written with the result: made with it, it saves it."""
+
+    __slots__ = ()
+    saved_names = ("result",)
+
+    def __init__(self, result):
+        self._saved = (SavedTensor(result, is_output=True),)
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf that requires grad: adds the arriving gradient to ``leaf.grad``."""
 
@@ -247,8 +267,40 @@ def grad_accumulator(leaf):
     return node
 
 
+def recorded(out, inputs, node_type, *args):
+    """Every operation's last line: ``out``, with ``node_type(*args)`` as its ``grad_fn``
+    when ``inputs`` call for a graph (``should_record``), and untouched when they do not.
+
+    The node is made only when it is recorded, so an operation under ``no_grad`` builds
+    nothing and saves nothing; that is why a node that keeps tensors for its backward
+    receives them raw and saves them itself. Grad mode is read first, as ``should_record``
+    reads it: under ``no_grad`` an operation then costs one call here.
+
+    The lines after the test are ``record``'s, written out rather than called: every
+    operation runs them, and the call would cost W1 about 1.5 % (``bench/bench_trees.py``).
+    """
+    if not (grad_mode._enabled and should_record(*inputs)):
+        return out
+    node = node_type(*args)
+    n = len(inputs)
+    if n == 1:  # nearly every operation has one input or two: no list to build for them
+        node.next_functions = (gradient_edge(inputs[0]),)
+    elif n == 2:
+        node.next_functions = (gradient_edge(inputs[0]), gradient_edge(inputs[1]))
+    else:
+        node.next_functions = tuple([gradient_edge(x) for x in inputs])
+    node._seq = next(_sequence)
+    node._hooks = None
+    array = out._array
+    node._shape, node._dtype = array.shape, array.dtype
+    out.grad_fn, out._requires_grad = node, True
+    return out
+
+
 def record(out, node, *inputs):
-    """Make ``node`` the ``grad_fn`` of ``out``, with one edge per input."""
+    """Make ``node`` the ``grad_fn`` of ``out``, with one edge per input, whatever grad mode
+    and the inputs say: for the callers that decide themselves (``recorded``, a custom
+    Function's error node, a write into a view)."""
     n = len(inputs)
     if n == 1:  # nearly every operation has one input or two: no list to build for them
         node.next_functions = (gradient_edge(inputs[0]),)

@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, random
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
@@ -34,6 +34,10 @@ class AddmmBackward0(Node):
 
     __slots__ = ("self_shape",)
     saved_names = ("mat1", "mat2")
+
+    def __init__(self, mat1, mat2, self_shape):
+        self._saved = (SavedTensor(mat1), SavedTensor(mat2))
+        self.self_shape = self_shape
 
     def backward(self, grad):
         mat1, mat2 = self.saved_tensors
@@ -62,12 +66,7 @@ def _addmm(bias, mat1, mat2):
         )
     value = a @ b
     value += bias._array  # in place: no second array of the output's size
-    out = Tensor._wrap(value)
-    if should_record(bias, mat1, mat2):
-        node = AddmmBackward0(SavedTensor(mat1), SavedTensor(mat2))
-        node.self_shape = bias._array.shape
-        record(out, node, bias, mat1, mat2)
-    return out
+    return recorded(Tensor._wrap(value), (bias, mat1, mat2), AddmmBackward0, mat1, mat2, bias._array.shape)
 
 
 def linear(input, weight, bias=None):
@@ -103,6 +102,9 @@ class MseLossBackward0(Node):
 
     saved_names = ("self", "target", "reduction")
 
+    def __init__(self, input, target, reduction):
+        self._saved = (SavedTensor(input), SavedTensor(target), reduction)
+
     def backward(self, grad):
         x, y, reduction = self.saved_tensors
         need_x, need_y = self.needs_input_grad
@@ -124,16 +126,16 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     reduction = _reduction(reduction, size_average, reduce)
     diff = compute(np.subtract, input._array, target._array)  # PyTorch's error if the shapes do not broadcast
     out = Tensor._wrap(_reduce(diff * diff, reduction))
-    if should_record(input, target):
-        node = MseLossBackward0(SavedTensor(input), SavedTensor(target), _REDUCTIONS[reduction])
-        record(out, node, input, target)
-    return out
+    return recorded(out, (input, target), MseLossBackward0, input, target, _REDUCTIONS[reduction])
 
 
 class BinaryCrossEntropyBackward0(Node):
     """d/dp of -[y log p + (1 - y) log(1 - p)] = (p - y) / (p (1 - p)), kept finite near 0 and 1."""
 
     saved_names = ("self", "target", "weight", "reduction")
+
+    def __init__(self, input, target, weight, reduction):
+        self._saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), reduction)
 
     def backward(self, grad):
         p, y, weight, reduction = self.saved_tensors
@@ -176,16 +178,17 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if weight is not None:
         loss = loss * weight._array
     out = Tensor._wrap(_reduce(loss.astype(p.dtype, copy=False), reduction))
-    if should_record(input, target):
-        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _REDUCTIONS[reduction])
-        record(out, BinaryCrossEntropyBackward0(*saved), input, target)
-    return out
+    return recorded(out, (input, target), BinaryCrossEntropyBackward0, input, target, weight, _REDUCTIONS[reduction])
 
 
 class NllLossBackward0(Node):
     """-x[i, t_i] for each row: only the picked element gets a gradient, -w[t_i] (over Σ w for a mean)."""
 
     saved_names = ("self", "target", "weight", "total_weight", "ignore_index", "reduction")
+
+    def __init__(self, input, target, weight, total_weight, ignore_index, reduction):
+        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), Tensor._wrap(total_weight))
+        self._saved = saved + (ignore_index, reduction)
 
     def backward(self, grad):
         x, target, weight, total_weight, ignore_index, reduction = [_array_of(v) for v in self.saved_tensors]
@@ -233,12 +236,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     else:
         with np.errstate(invalid="ignore"):  # every row ignored: 0/0 = nan, silently, as in PyTorch
             value = losses.sum(dtype=x.dtype) / total_weight
-    out = Tensor._wrap(value)
-    if should_record(input):
-        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), Tensor._wrap(total_weight),
-                 ignore_index, _REDUCTIONS[reduction])
-        record(out, NllLossBackward0(*saved), input)
-    return out
+    saved = (input, target, weight, total_weight, ignore_index, _REDUCTIONS[reduction])
+    return recorded(Tensor._wrap(value), (input,), NllLossBackward0, *saved)
 
 
 def _check_nll_arguments(x, t, weight, ignore_index):
@@ -367,10 +366,7 @@ def _divide_by_number(input, number):
     """``input / number``; dividing by 0 gives inf or nan without a warning, as in PyTorch."""
     with np.errstate(divide="ignore", invalid="ignore"):
         value = input._array / input._array.dtype.type(number)
-    out = Tensor._wrap(value)
-    if should_record(input):
-        record(out, DivBackward1(number), input)
-    return out
+    return recorded(Tensor._wrap(value), (input,), DivBackward1, number)
 
 
 # ---------------------------------------------------------------- dropout

@@ -7,7 +7,7 @@ computed in that form, never through σ(z) itself, so a large |z| cannot give lo
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..ops import pointwise
 from ..ops._operands import dispatch
@@ -21,6 +21,9 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
     """The loss of each element, times its weight, summed, and over n for a mean."""
 
     saved_names = ("self", "target", "weight", "pos_weight", "reduction")
+
+    def __init__(self, input, target, weight, pos_weight, reduction):
+        self._saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _maybe_saved(pos_weight), reduction)
 
     def backward(self, grad):
         """The gradients of the loss for the logits ``z`` and for the target ``y``.
@@ -90,8 +93,5 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if weight is not None:
         loss = loss * weight._array
     out = Tensor._wrap(_reduce(loss.astype(z.dtype, copy=False), reduction))
-    if should_record(input, target):
-        saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _maybe_saved(pos_weight),
-                 _REDUCTIONS[reduction])
-        record(out, BinaryCrossEntropyWithLogitsBackward0(*saved), input, target)
-    return out
+    saved = (input, target, weight, pos_weight, _REDUCTIONS[reduction])
+    return recorded(out, (input, target), BinaryCrossEntropyWithLogitsBackward0, *saved)

@@ -10,7 +10,7 @@ per operation, and slots keep each node small and quick to make.
 import operator
 
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, SavesResult, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -24,6 +24,14 @@ class MulBackward0(Node):
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("other", "self")  # PyTorch's order: saved hooks pack and unpack other first
+
+    def __init__(self, input, other, x, y):
+        # Each input is needed only for the gradient of the other one.
+        self._saved = (
+            _saved(other, y) if isinstance(input, Tensor) and input._requires_grad else None,
+            _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None,
+        )
+        self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
         """The gradients of ``self * other`` with respect to each input, each summed back to its input's shape.
@@ -60,6 +68,10 @@ class AddBackward0(Node):
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
 
+    def __init__(self, alpha, x, y):
+        self._saved = (alpha,)
+        self.self_shape, self.other_shape = x.shape, y.shape
+
     def backward(self, grad):
         """The gradients of ``self + alpha * other``, each summed back to its input's shape.
 
@@ -84,6 +96,10 @@ class SubBackward0(Node):
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
 
+    def __init__(self, alpha, x, y):
+        self._saved = (alpha,)
+        self.self_shape, self.other_shape = x.shape, y.shape
+
     def backward(self, grad):
         """The gradients of ``self - alpha * other``, each summed back to its input's shape.
 
@@ -107,6 +123,11 @@ class DivBackward0(Node):
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "other")
+
+    def __init__(self, input, other, x, y):
+        saved_other = _saved(other, y)  # first, as PyTorch saves it
+        self._saved = (_saved(input, x) if _requires_grad(other) else None, saved_other)  # self serves other's gradient only
+        self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
         """The gradients of ``self / other`` (the quotient rule), each summed back to its input's shape.
@@ -158,11 +179,10 @@ class NegBackward0(Node):
         return -grad
 
 
-class ReciprocalBackward0(Node):
+class ReciprocalBackward0(SavesResult):
     """out = 1 / self: d(out)/d(self) = -1 / self**2 = -out**2."""
 
     __slots__ = ()
-    saved_names = ("result",)
 
     def backward(self, grad):
         (result,) = self.saved_tensors
@@ -191,22 +211,14 @@ _saved_number = SavedTensor.number  # bound once: ``SavedTensor.number`` makes a
 def add(input, other, *, alpha=1):
     x, y = promoted(input, other)
     out = _wrap(compute(operator.add, x, y if alpha == 1 else alpha * y))
-    if should_record(input, other):
-        node = AddBackward0(alpha)
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    return recorded(out, (input, other), AddBackward0, alpha, x, y)
 
 
 @public("sub subtract", methods="sub subtract __sub__")
 def sub(input, other, *, alpha=1):
     x, y = promoted(input, other, refuse_bool_subtraction)
     out = _wrap(compute(operator.sub, x, y if alpha == 1 else alpha * y))
-    if should_record(input, other):
-        node = SubBackward0(alpha)
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    return recorded(out, (input, other), SubBackward0, alpha, x, y)
 
 
 @public("rsub", methods="__rsub__")
@@ -214,24 +226,14 @@ def rsub(input, other, *, alpha=1):
     """``other - alpha * input`` where ``other`` is a number (``2 - x``)."""
     x, y = promoted(input, other, refuse_bool_subtraction)
     out = Tensor._wrap(y - x if alpha == 1 else y - alpha * x)
-    if should_record(input):
-        record(out, RsubBackward1(alpha), input)
-    return out
+    return recorded(out, (input,), RsubBackward1, alpha)
 
 
 @public("mul multiply", methods="mul multiply __mul__ __rmul__")
 def mul(input, other):
     x, y = promoted(input, other)
     out = _wrap(compute(operator.mul, x, y))
-    if should_record(input, other):
-        # Each input is needed only for the gradient of the other one; PyTorch saves other first
-        # (saved-tensor pack hooks see that order).
-        saved_other = _saved(other, y) if isinstance(input, Tensor) and input._requires_grad else None
-        saved_self = _saved(input, x) if isinstance(other, Tensor) and other._requires_grad else None
-        node = MulBackward0(saved_other, saved_self)
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    return recorded(out, (input, other), MulBackward0, input, other, x, y)
 
 
 @public("div true_divide divide", methods="div divide true_divide __truediv__")
@@ -240,14 +242,7 @@ def div(input, other, *, rounding_mode=None):
         return rounded_div(input, other, rounding_mode)
     x, y = true_division_operands(input, other)
     out = Tensor._wrap(compute(operator.truediv, x, y))
-    if should_record(input, other):
-        # self is needed only for the gradient of other; other for both gradients.
-        saved_other = _saved(other, y)  # first, as PyTorch saves it
-        saved_self = _saved(input, x) if _requires_grad(other) else None
-        node = DivBackward0(saved_self, saved_other)
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    return recorded(out, (input, other), DivBackward0, input, other, x, y)
 
 
 @public("neg negative", methods="neg negative __neg__")
@@ -257,19 +252,14 @@ def neg(input):
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
             "use the `~` or `logical_not()` operator instead."
         )
-    out = Tensor._wrap(-input._array)
-    if should_record(input):
-        record(out, NegBackward0(), input)
-    return out
+    return recorded(Tensor._wrap(-input._array), (input,), NegBackward0)
 
 
 @public("reciprocal", methods="reciprocal")
 def reciprocal(input):
     x, one = true_division_operands(input, 1)
     out = Tensor._wrap(one / x)
-    if should_record(input):
-        record(out, ReciprocalBackward0(SavedTensor(out, is_output=True)), input)
-    return out
+    return recorded(out, (input,), ReciprocalBackward0, out)
 
 
 # The reflected form of ``/`` (``2 + x`` and ``2 * x`` are ``add`` and ``mul`` themselves):

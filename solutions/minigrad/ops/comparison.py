@@ -5,7 +5,7 @@ elements, and send each element's gradient to the input it was picked from.
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -130,6 +130,10 @@ class WhereBackward0(Node):
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("condition",)
 
+    def __init__(self, condition, mask, x, y):
+        self._saved = (SavedTensor(condition) if isinstance(condition, Tensor) else mask,)
+        self.self_shape, self.other_shape = np.shape(x), np.shape(y)
+
     def backward(self, grad):
         (condition,) = self.saved_tensors
         return _to_both(self, grad, condition, ~condition)
@@ -152,12 +156,7 @@ def where(condition, input=None, other=None):
         value = np.where(mask, x, y)
     except ValueError as error:
         raise numpy_error(error, mask, x, y) from None
-    out = Tensor._wrap(value)
-    if should_record(input, other):
-        node = WhereBackward0(SavedTensor(condition) if isinstance(condition, Tensor) else mask)
-        node.self_shape, node.other_shape = np.shape(x), np.shape(y)
-        record(out, node, input, other)
-    return out
+    return recorded(Tensor._wrap(value), (input, other), WhereBackward0, condition, mask, x, y)
 
 
 class MaximumBackward0(Node):
@@ -166,17 +165,20 @@ class MaximumBackward0(Node):
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "other")
 
+    def __init__(self, input, other, x, y):
+        self._saved = (SavedTensor(input), SavedTensor(other))
+        self.self_shape, self.other_shape = x.shape, y.shape
+
     def backward(self, grad):
         self_, other = self.saved_tensors
         half_tie = (self_ == other) * 0.5
         return _to_both(self, grad, (self_ > other) + half_tie, (self_ < other) + half_tie)
 
 
-class MinimumBackward0(Node):
+class MinimumBackward0(MaximumBackward0):
     """The smaller input gets the gradient; on a tie each gets half."""
 
-    __slots__ = ("self_shape", "other_shape")
-    saved_names = ("self", "other")
+    __slots__ = ()
 
     def backward(self, grad):
         self_, other = self.saved_tensors
@@ -191,12 +193,7 @@ def _pick(numpy_fn, node_type, input, other):
             f"{numpy_fn.__name__}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
         )
     x, y = promoted(input, other)
-    out = Tensor._wrap(compute(numpy_fn, x, y))
-    if should_record(input, other):
-        node = node_type(SavedTensor(input), SavedTensor(other))
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    return recorded(Tensor._wrap(compute(numpy_fn, x, y)), (input, other), node_type, input, other, x, y)
 
 
 @public("maximum", methods="maximum")

@@ -8,7 +8,7 @@ the result was computed from a tensor that requires grad.
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -30,6 +30,9 @@ class RemainderBackward1(Node):
 
     __slots__ = ()
     saved_names = ("self", "other")
+
+    def __init__(self, input, other):
+        self._saved = (SavedTensor(input), SavedTensor(other))
 
     def backward(self, grad):
         self_, other = self.saved_tensors
@@ -54,12 +57,9 @@ class NotImplemented(Node):  # noqa: A001 - PyTorch's own name for a node with n
 def remainder(input, other):
     x, y = promoted(input, other)
     out = Tensor._wrap(compute(np.remainder, x, y))
-    if should_record(input, other):
-        if isinstance(other, Tensor):
-            record(out, RemainderBackward1(SavedTensor(input), SavedTensor(other)), input, other)
-        else:
-            record(out, RemainderBackward0(), input)
-    return out
+    if isinstance(other, Tensor):
+        return recorded(out, (input, other), RemainderBackward1, input, other)
+    return recorded(out, (input,), RemainderBackward0)
 
 
 @public(methods="__rmod__")
@@ -79,10 +79,7 @@ def rfloor_divide(input, other):
 
 
 def _without_derivative(numpy_fn, op, a, b):
-    out = Tensor._wrap(compute(numpy_fn, *promoted(a, b)))
-    if should_record(a, b):
-        record(out, NotImplemented(op), a, b)
-    return out
+    return recorded(Tensor._wrap(compute(numpy_fn, *promoted(a, b))), (a, b), NotImplemented, op)
 
 
 # ---------------------------------------------------------------- div(..., rounding_mode=...)
@@ -93,6 +90,10 @@ class DivBackward2(Node):
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("rounding_mode",)
+
+    def __init__(self, rounding_mode, x, y):
+        self._saved = (rounding_mode,)
+        self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
         return sum_to(grad * 0, self.self_shape), sum_to(grad * 0, self.other_shape)
@@ -110,8 +111,6 @@ def rounded_div(input, other, rounding_mode):
     x, y = promoted(input, other)
     dtype = np.result_type(x, y)
     out = Tensor._wrap(_ROUNDINGS[rounding_mode](compute(np.true_divide, x, y)).astype(dtype, copy=False))
-    if dtype.kind == "f" and should_record(input, other):
-        node = DivBackward2(rounding_mode)
-        node.self_shape, node.other_shape = x.shape, y.shape
-        record(out, node, input, other)
-    return out
+    if dtype.kind != "f":  # an integer result has no gradient
+        return out
+    return recorded(out, (input, other), DivBackward2, rounding_mode, x, y)

@@ -7,7 +7,7 @@ permutes: its backward sends each value's gradient back to the place it came fro
 """
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..public_names import public
 from ..return_types import MinMax
 from ..tensor import Tensor
@@ -110,16 +110,11 @@ def diag(input, diagonal=0):
     array = input._array
     if array.ndim == 1:
         size = len(array) + abs(diagonal)
-        out = Tensor._wrap(_placed(array, diagonal, (size, size)))
-        node = DiagEmbedBackward0(diagonal)
-    elif array.ndim == 2:
+        return recorded(Tensor._wrap(_placed(array, diagonal, (size, size))), (input,), DiagEmbedBackward0, diagonal)
+    if array.ndim == 2:
         out = Tensor._wrap(np.diagonal(array, diagonal).copy())
-        node = DiagonalBackward0(diagonal, array.shape)
-    else:
-        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {array.ndim}D")
-    if should_record(input):
-        record(out, node, input)
-    return out
+        return recorded(out, (input,), DiagonalBackward0, diagonal, array.shape)
+    raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {array.ndim}D")
 
 
 @public("diagonal", methods="diagonal")
@@ -143,9 +138,7 @@ def index_select(input, dim, index):
     dim = _dim(dim, max(array.ndim, 1))
     picked = _index(index)
     out = Tensor._wrap(np.take(array, picked, axis=dim))
-    if should_record(input):
-        record(out, IndexSelectBackward0(dim, picked, array.shape), input)
-    return out
+    return recorded(out, (input,), IndexSelectBackward0, dim, picked, array.shape)
 
 
 @public("index_add", methods="index_add")
@@ -157,9 +150,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     out = array.copy()
     np.add.at(out, (slice(None),) * dim + (picked,), source._array * alpha)
     out = Tensor._wrap(out)
-    if should_record(input, source):
-        record(out, IndexAddBackward0(alpha, dim, picked), input, source)
-    return out
+    return recorded(out, (input, source), IndexAddBackward0, alpha, dim, picked)
 
 
 @public(methods="index_add_")
@@ -175,9 +166,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     order = np.argsort(-array if descending else array, axis=dim, kind="stable")
     out = Tensor._wrap(np.take_along_axis(array, order, axis=dim))
     indices = Tensor._wrap(order.astype(np.int64))
-    if should_record(input):
-        record(out, SortBackward0(dim, order, array.shape), input)
-    return MinMax(out, indices, "sort")
+    return MinMax(recorded(out, (input,), SortBackward0, dim, order, array.shape), indices, "sort")
 
 
 @public("argsort", methods="argsort")

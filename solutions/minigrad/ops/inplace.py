@@ -19,7 +19,7 @@ optimizers update weights).
 
 import numpy as np
 
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded, should_record
 from ..public_names import public
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
@@ -151,12 +151,16 @@ class CopyBackwards(Node):
 
     __slots__ = ("src_shape",)
 
+    def __init__(self, src_shape):
+        self._saved = ()
+        self.src_shape = src_shape
+
     def backward(self, grad):
         return grad * 0, sum_to(grad, self.src_shape)
 
 
 def _zeros(old):
-    return _recorded(np.zeros_like(old._array), ZeroBackward0(), old)
+    return recorded(Tensor._wrap(np.zeros_like(old._array)), (old,), ZeroBackward0)
 
 
 def _filled(old, value):
@@ -165,8 +169,8 @@ def _filled(old, value):
             raise RuntimeError(
                 f"fill_ only supports 0-dimension value tensor but got tensor with {value._array.ndim} dimensions."
             )
-        return _recorded(np.full_like(old._array, value._array), FillBackward3(), old, value)
-    return _recorded(np.full_like(old._array, value), FillBackward2(), old)
+        return recorded(Tensor._wrap(np.full_like(old._array, value._array)), (old, value), FillBackward3)
+    return recorded(Tensor._wrap(np.full_like(old._array, value)), (old,), FillBackward2)
 
 
 def _copied(old, src):
@@ -175,17 +179,8 @@ def _copied(old, src):
     mismatch = broadcast_mismatch(shape, source.shape)
     if mismatch:
         raise RuntimeError(mismatch)
-    node = CopyBackwards()
-    node.src_shape = source.shape
     value = np.broadcast_to(source, np.broadcast_shapes(shape, source.shape))  # _write refuses a bigger one
-    return _recorded(value.astype(old._array.dtype), node, old, src)
-
-
-def _recorded(value, node, *inputs):
-    out = Tensor._wrap(value)
-    if should_record(*inputs):
-        record(out, node, *inputs)
-    return out
+    return recorded(Tensor._wrap(value.astype(old._array.dtype)), (old, src), CopyBackwards, source.shape)
 
 
 @public("fill_", methods="fill_")
@@ -207,6 +202,12 @@ class IndexPutBackward0(Node):
 
     __slots__ = ("key", "keep", "values_shape")
 
+    def __init__(self, key, values_shape, shape, dtype):
+        self._saved = ()
+        self.key, self.values_shape = key, values_shape
+        self.keep = np.ones(shape, dtype=dtype)  # 1 where the old value stays, 0 where it was overwritten
+        self.keep[key] = 0
+
     def backward(self, grad):
         values_grad = sum_to(grad[self.key], self.values_shape) if self.needs_input_grad[1] else None
         return grad * self.keep, values_grad
@@ -222,14 +223,7 @@ def _index_put(old, key, values):
             f"shape mismatch: value tensor of shape {list(np.shape(value))} cannot be broadcast to indexing result "
             f"of shape {list(array[key].shape)}"
         ) from None
-    out = Tensor._wrap(array)
-    if should_record(old, values):
-        node = IndexPutBackward0()
-        node.key, node.values_shape = key, np.shape(value)
-        node.keep = np.ones(array.shape, dtype=array.dtype)
-        node.keep[key] = 0
-        record(out, node, old, values)
-    return out
+    return recorded(Tensor._wrap(array), (old, values), IndexPutBackward0, key, np.shape(value), array.shape, array.dtype)
 
 
 @public(methods="__setitem__")

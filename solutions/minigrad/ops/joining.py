@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, record, should_record
+from ..autograd.graph import Node, recorded
 from ..autograd.view_tracking import view_of
 from ..creation import zeros
 from ..public_names import public
@@ -25,6 +25,10 @@ class CatBackward0(Node):
 
     __slots__ = ("sizes",)
     saved_names = ("dim",)
+
+    def __init__(self, dim, sizes):
+        self._saved = (dim,)
+        self.sizes = sizes
 
     def backward(self, grad):
         (dim,) = self._saved
@@ -43,6 +47,10 @@ class StackBackward0(Node):
 
     __slots__ = ("count",)
     saved_names = ("dim",)
+
+    def __init__(self, dim, count):
+        self._saved = (dim,)
+        self.count = count
 
     def backward(self, grad):
         (dim,) = self._saved
@@ -69,11 +77,8 @@ def cat(tensors, dim=0):
     _check_cat_shapes(joined, dim)
     dtype = _common_dtype(arrays)
     out = Tensor._wrap(np.concatenate([a.astype(dtype, copy=False) for a in joined], axis=dim))
-    if should_record(*tensors):
-        node = CatBackward0(dim)
-        node.sizes = [a.shape[dim] if a.shape != (0,) else None for a in arrays]
-        record(out, node, *tensors)
-    return out
+    sizes = [a.shape[dim] if a.shape != (0,) else None for a in arrays]
+    return recorded(out, tensors, CatBackward0, dim, sizes)
 
 
 def _check_cat_shapes(arrays, dim):
@@ -106,11 +111,7 @@ def stack(tensors, dim=0):
     dim = _dim(dim, arrays[0].ndim + 1)
     dtype = _common_dtype(arrays)
     out = Tensor._wrap(np.stack([a.astype(dtype, copy=False) for a in arrays], axis=dim))
-    if should_record(*tensors):
-        node = StackBackward0(dim)
-        node.count = len(tensors)
-        record(out, node, *tensors)
-    return out
+    return recorded(out, tensors, StackBackward0, dim, len(tensors))
 
 
 # ---------------------------------------------------------------- split and chunk
@@ -163,7 +164,7 @@ def split(tensor, split_size_or_sections, dim=0):
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = tuple(split_size_or_sections)
         _check_sizes(sizes, length, dim)
-        return _pieces(tensor, dim, sizes, SplitWithSizesBackward0(dim, array.shape, sizes))
+        return _pieces(tensor, dim, sizes, SplitWithSizesBackward0, dim, array.shape, sizes)
     size = split_size_or_sections
     if size < 0:
         raise RuntimeError(f"split expects split_size be non-negative, but got split_size={size}")
@@ -171,7 +172,7 @@ def split(tensor, split_size_or_sections, dim=0):
         raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {length}")
     count = max(math.ceil(length / size), 1) if size else 1
     sizes = (size,) * (count - 1) + (length - size * (count - 1),)
-    return _pieces(tensor, dim, sizes, SplitBackward0(dim, array.shape, size))
+    return _pieces(tensor, dim, sizes, SplitBackward0, dim, array.shape, size)
 
 
 def _check_sizes(sizes, length, dim):
@@ -201,8 +202,9 @@ def chunk(input, chunks, dim=0):
     return split(input, math.ceil(length / chunks), dim)
 
 
-def _pieces(tensor, dim, sizes, node):
-    """The views of ``tensor`` of ``sizes`` along ``dim``, as outputs 0, 1, ... of ``node``.
+def _pieces(tensor, dim, sizes, node_type, *args):
+    """The views of ``tensor`` of ``sizes`` along ``dim``, as outputs 0, 1, ... of one
+    ``node_type(*args)``.
 
     Made under grad mode, ``ops.inplace`` refuses to change them in place, as PyTorch does
     for every function that returns several views; made under ``no_grad``, they are
@@ -213,13 +215,13 @@ def _pieces(tensor, dim, sizes, node):
         piece = view_of(tensor, array[(slice(None),) * dim + (slice(start, start + size),)])
         pieces.append(piece)
         start += size
-    return _record_pieces(tensor, tuple(pieces), node)
+    return _record_pieces(tensor, tuple(pieces), node_type, *args)
 
 
-def _record_pieces(tensor, pieces, node):
-    """Make ``pieces`` outputs 0, 1, ... of ``node``, one node for all, as in PyTorch."""
-    if should_record(tensor) and pieces:
-        record(pieces[0], node, tensor)
+def _record_pieces(tensor, pieces, node_type, *args):
+    """Make ``pieces`` outputs 0, 1, ... of one ``node_type(*args)``, as in PyTorch."""
+    node = recorded(pieces[0], (tensor,), node_type, *args).grad_fn if pieces else None
+    if node is not None:
         for nr, piece in enumerate(pieces[1:], start=1):
             piece.grad_fn, piece._output_nr, piece._requires_grad = node, nr, True
         node._num_outputs = len(pieces)
@@ -254,7 +256,7 @@ def unbind(input, dim=0):
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     dim = _dim(dim, array.ndim)
     pieces = tuple(view_of(input, array[(slice(None),) * dim + (i, Ellipsis)]) for i in range(array.shape[dim]))
-    return _record_pieces(input, pieces, UnbindBackward0(dim))
+    return _record_pieces(input, pieces, UnbindBackward0, dim)
 
 
 @public(methods="split")

@@ -4,15 +4,14 @@ Each node saves its input: the derivative of each is the other function of the s
 """
 import numpy as np
 
-from ..autograd.graph import Node
+from ..autograd.graph import SavesInput, recorded
 from ..public_names import public
 from ._operands import dispatch
-from .pointwise import _float, _unary
+from .pointwise import _float, _wrap
 
 
-class SinBackward0(Node):
+class SinBackward0(SavesInput):
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
@@ -23,27 +22,24 @@ class SinBackward0(Node):
         return tangent * np.cos(self_)
 
 
-class CosBackward0(Node):
+class CosBackward0(SavesInput):
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad * -dispatch(self_, np.sin, sin)
 
 
-class SinhBackward0(Node):
+class SinhBackward0(SavesInput):
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
         return grad * dispatch(self_, np.cosh, cosh)
 
 
-class CoshBackward0(Node):
+class CoshBackward0(SavesInput):
     __slots__ = ()
-    saved_names = ("self",)
 
     def backward(self, grad):
         (self_,) = self.saved_tensors
@@ -52,19 +48,19 @@ class CoshBackward0(Node):
 
 @public("sin", methods="sin")
 def sin(input):
-    return _unary(SinBackward0, input, np.sin(_float(input._array)), "self")
+    return recorded(_wrap(np.sin(_float(input._array))), (input,), SinBackward0, input)
 
 
 @public("cos", methods="cos")
 def cos(input):
-    return _unary(CosBackward0, input, np.cos(_float(input._array)), "self")
+    return recorded(_wrap(np.cos(_float(input._array))), (input,), CosBackward0, input)
 
 
 @public("sinh", methods="sinh")
 def sinh(input):
-    return _unary(SinhBackward0, input, np.sinh(_float(input._array)), "self")
+    return recorded(_wrap(np.sinh(_float(input._array))), (input,), SinhBackward0, input)
 
 
 @public("cosh", methods="cosh")
 def cosh(input):
-    return _unary(CoshBackward0, input, np.cosh(_float(input._array)), "self")
+    return recorded(_wrap(np.cosh(_float(input._array))), (input,), CoshBackward0, input)

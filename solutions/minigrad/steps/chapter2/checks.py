@@ -12,7 +12,6 @@ import numpy as np
 from ...autograd import _root_edge, node_call
 from ...autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
 from ...autograd.graph import Node, accumulate_grad, gradient_edge
-from ...autograd.saved_tensor import SavedTensor
 from ...messages import N_
 from ...ops.linalg import MmBackward0
 from ...tensor import Tensor
@@ -251,7 +250,7 @@ def only_leaves_get_grad(see):
 
 
 def _mm_node(a, b):
-    node = MmBackward0(SavedTensor(a), SavedTensor(b))
+    node = MmBackward0(a, b)
     node.next_functions = ((Node(), 0), (Node(), 0))
     return node
 

@@ -13,17 +13,21 @@ picture by the modules and arrows it shows (graphviz's coordinates change with i
 import argparse
 import json
 import os
+import runpy
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from . import catalogues, editions, notebooks, readme
+from .sealing import seal, unseal
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
 PACKAGE = SOLUTIONS / "minigrad"
 STEPS = Path("solutions", "minigrad", "steps")  # each chapterN/expected.json: the reference's observations (seed 0)
+LAST_HINTS = "last_hints.dat"  # each chapterN/: its last hints, sealed
+GENERATED_SUFFIXES = (".py", ".mo", ".json", ".dat")
 
 
 def chapter_sources():
@@ -47,8 +51,12 @@ def build(root):
         observed = {step: seen for step, seen in recorded.items() if editions.ids.chapter_of(step) == chapter}
         expected.write_text(json.dumps(observed, indent=1) + "\n")
         written.append(expected)
+    for source in sorted(PACKAGE.glob("steps/chapter*/last_hints.py")):
+        sealed_hints = root / STEPS / source.parent.name / LAST_HINTS
+        sealed_hints.write_text(seal(runpy.run_path(str(source))["LAST_HINTS"]))
+        written.append(sealed_hints)
     editions.write_package(PACKAGE, root / "minigrad")
-    written += [p for p in sorted((root / "minigrad").rglob("*")) if p.suffix in (".py", ".mo", ".json")]
+    written += [p for p in sorted((root / "minigrad").rglob("*")) if p.suffix in GENERATED_SUFFIXES]
     for source in chapter_sources():
         notebook = notebooks.read_source(source)
         for language in notebooks.LANGUAGES:
@@ -112,9 +120,9 @@ def stale_files(committed=ROOT, fresh=None):
 def generated(root):
     """The files under ``root`` that a build writes: the learner package's, the catalogues, the
     reference observations and the notebooks."""
-    found = [p for p in (root / "minigrad").rglob("*") if p.suffix in (".py", ".mo", ".json")]
+    found = [p for p in (root / "minigrad").rglob("*") if p.suffix in GENERATED_SUFFIXES]
     found += [p for folder in catalogues.DOMAINS for p in (root / folder.relative_to(ROOT)).glob("locale/*/LC_MESSAGES/*.mo")]
-    found += sorted((root / STEPS).glob("chapter*/expected.json"))
+    found += sorted((root / STEPS).glob("chapter*/expected.json")) + sorted((root / STEPS).glob(f"chapter*/{LAST_HINTS}"))
     found += [p for p in (root / "course").rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
     found += [p for p in (root / "README.md", root / readme.LAYERS) if p.exists()]
     return found
@@ -129,6 +137,8 @@ def same(fresh, committed):
         return catalogues.messages_of(fresh.read_bytes()) == catalogues.messages_of(committed.read_bytes())
     if fresh.suffix == ".ipynb":
         return json.loads(fresh.read_text()) == json.loads(committed.read_text())
+    if fresh.suffix == ".dat":  # zlib's bytes may change with its version; what they hold may not
+        return unseal(fresh.read_text()) == unseal(committed.read_text())
     if fresh.suffix == ".svg":
         return readme.pictured_imports(fresh.read_text()) == readme.pictured_imports(committed.read_text())
     return fresh.read_bytes() == committed.read_bytes()

@@ -29,7 +29,10 @@ def _step_ids():
 ids = _step_ids()
 BEGIN = re.compile(rf"^(?P<indent>\s*)# BEGIN SOLUTION (?P<step>{ids.STEP})(?P<quiet> quiet)?\s*$")
 END = re.compile(r"^\s*# END SOLUTION\s*$")
-REFERENCE_ONLY = "mistakes.py"  # each chapter's named mistakes, with the mutants that prove them
+# In each chapter's folder, kept out of the learner edition: the named mistakes with the mutants that prove them,
+# the expressions of each step's answer that nothing a learner reads may show, and the last hints (which the
+# build seals into last_hints.dat): all three hold the answers.
+REFERENCE_ONLY = ("mistakes.py", "guarded.py", "last_hints.py")
 
 
 def stub_line(indent, step, quiet=False):
@@ -95,7 +98,7 @@ def write_package(source, target, keep=frozenset()):
     if target.exists():
         shutil.rmtree(target)
     for path in sorted(source.rglob("*")):
-        if "__pycache__" in path.parts or path.is_dir() or path.name == REFERENCE_ONLY:
+        if "__pycache__" in path.parts or path.is_dir() or path.name in REFERENCE_ONLY:
             continue
         destination = target / path.relative_to(source)
         destination.parent.mkdir(parents=True, exist_ok=True)

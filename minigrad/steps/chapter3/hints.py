@@ -8,15 +8,12 @@ HINTS = {
            "simply switch recording on: blocks nest, and an exception may leave one early."),
         N_("__enter__ remembers the current mode on the object, then switches it off. __exit__ puts back what "
            "was remembered; Python calls it on an exception too."),
-        N_("__enter__: self._prev = the current mode; switch the mode off\n"
-           "__exit__: switch the mode to self._prev"),
     ),
     "3.2": (
         N_("detach() gives the same numbers without the history: a new tensor that shares the memory and the "
            "version counter, with no grad_fn and no requires_grad."),
         N_("Wrap the very same array (no copy) in a new tensor, then make it share the version counter, so an "
            "in-place change through either one is seen by both."),
-        N_("out = a new tensor around self._array\nout._version_counter = self's version counter\nreturn out"),
     ),
     "3.3": (
         N_("requires_grad_() flips the flag of a leaf. A non-leaf's flag follows from its history, and only "
@@ -24,17 +21,12 @@ HINTS = {
         N_("Three cases: a non-leaf (it has a grad_fn), to which True changes nothing and False is an error; "
            "a request on a tensor that is not floating point, an error; otherwise set the flag. Return the "
            "tensor itself, so calls can be chained."),
-        N_("if self has a grad_fn:\n  if asked for False: raise a RuntimeError whose message is NOT_LEAF_FLAG\n  return self\n"
-           "if asked for True and the dtype is not floating point: raise RuntimeError(PyTorch's words)\n"
-           "set the flag; return self"),
     ),
     "3.4": (
         N_("enable_grad is no_grad's mirror: inside the block operations record again, even within a no_grad "
            "block; leaving it gives back whatever mode it found, which may well be off."),
         N_("__enter__ remembers the mode it finds on the object, then switches recording on. __exit__ puts back "
            "what was remembered, on an exception too, and returns nothing so the exception goes on."),
-        N_("__enter__: remember the current mode on self; switch the mode on\n"
-           "__exit__: switch the mode to what self remembered"),
     ),
     "3.5": (
         N_("set_grad_enabled(mode) does its work when it is called, like any function: `with` only adds the "
@@ -42,9 +34,6 @@ HINTS = {
         N_("The constructor refuses a mode that is not a bool (PyTorch's TypeError), remembers the mode in force, "
            "then switches to the new one, in that order. __enter__ has nothing left to do; __exit__ puts back what "
            "the constructor remembered."),
-        N_("__init__: if mode is not a bool: raise TypeError(PyTorch's words, with the type's name)\n"
-           "  remember the current mode on self; switch the mode to mode\n"
-           "__exit__: switch the mode to what self remembered"),
     ),
     "C3": (
         N_("A decorated function runs each call inside a block of the mode; a decorated generator runs inside the "
@@ -53,12 +42,5 @@ HINTS = {
            "remember. For a generator: a loop that resumes it (send first, or throw what the caller threw) "
            "inside a fresh context, stops on StopIteration with its value, yields the result outside the "
            "context, and closes the generator inside one when the caller closes."),
-        N_("function: with a fresh clone: return func(...)\n"
-           "generator: method, value = send, None; loop:\n"
-           "  try: in a fresh context: result = the method on the generator with value\n"
-           "  on StopIteration: return its value\n"
-           "  try: value = (yield result), method = send\n"
-           "  on GeneratorExit: close the generator in a fresh context; raise\n"
-           "  on any other error: method, value = throw, the error"),
     ),
 }

@@ -9,10 +9,6 @@ HINTS = {
         N_("Turn what was given (a tensor, nested lists, a number) into a tensor of the output's dtype, compare "
            "the shapes and raise PyTorch's message if they differ, then give the engine what it needs: the "
            "tensor itself with create_graph, else its array in the output's dtype."),
-        N_("if gradient is not a tensor: make it one, in the output's dtype\n"
-           "if the shapes differ: raise RuntimeError(\"Mismatch in shape: grad_output[i] has a shape of ... "
-           "and output[i] has a shape of ...\")\nif create_graph: return the tensor\n"
-           "return its array, in the output's dtype"),
     ),
     "4.2": (
         N_("Gradients add up: a second backward adds to .grad instead of replacing it, which is why training "
@@ -20,15 +16,11 @@ HINTS = {
         N_("Two cases, told apart by what arrives. An array (an ordinary backward): add it into .grad's own "
            "array and count one in-place change, even when .grad has a history, which it keeps. A tensor "
            "(backward with create_graph=True): the sum must be recorded, so .grad becomes a new tensor."),
-        N_("if grad is a tensor:\n  variable._grad becomes the sum of variable._grad and grad (a new tensor)\n"
-           "else:\n  add grad into variable._grad's array in place (np.add with out=)\n"
-           "  count one more version of variable._grad"),
     ),
     "4.3": (
         N_("zero_() is an in-place operation: the same tensor, the same memory, every element 0, and one more "
            "version, so a saved copy of it knows it changed."),
         N_("Write zeros into the existing array (no new array), count a version, and return the tensor itself."),
-        N_("fill tensor._array with 0, in place\nbump the tensor's version\nreturn tensor"),
     ),
     "4.4": (
         N_("Once a node has run, what it saved for backward is no longer needed: letting go of it gives the "
@@ -36,8 +28,6 @@ HINTS = {
         N_("Two places: the node's _release goes over everything in its _saved and releases each SavedTensor "
            "(other entries, such as None, are left alone); a SavedTensor's release forgets both its array and "
            "its tensor."),
-        N_("Node._release: for each value in self._saved: if it is a SavedTensor: value.release()\n"
-           "SavedTensor.release: set both self._tensor and self._array to None"),
     ),
     "4.5": (
         N_("A forward rule answers: if the inputs move by their tangents, how much does the output move? "
@@ -45,8 +35,6 @@ HINTS = {
         N_("Start from nothing and add one term for each input whose tangent is not None: that tangent "
            "multiplied by the derivative of the output with respect to that input, read from what the node "
            "saved. For matrices keep each factor on its side; for a power, n = 0 gives zeros."),
-        N_("out = 0\nif the first tangent is not None: out += (its term: tangent times d out / d first input)\n"
-           "if the second tangent is not None: out += (its term)\nreturn out"),
     ),
     "4.6": (
         N_("A backward pass seeded with v gives vᵀ·J; with v one-hot at output element i, that is row i of J. "
@@ -54,10 +42,6 @@ HINTS = {
         N_("Call f on a detached copy of x that requires grad. For each output element, make a seed of zeros "
            "shaped like y with a single 1, ask autograd.grad for the gradient with respect to x (keeping the "
            "graph for the next row), and collect the rows. Stack them and reshape to y's shape then x's."),
-        N_("x = a detached copy of x that requires grad; y = f(x)\nfor i in range(number of elements of y):\n"
-           "  seed = zeros like y, with a 1 at flat position i\n"
-           "  row = the gradient of y with respect to x for that seed (retain the graph; None means zeros)\n"
-           "return the rows stacked, reshaped to y.shape + x.shape"),
     ),
     "4.7": (
         N_("A forward pass where x moves along the one-hot tangent e_j gives J·e_j, column j of J. One forward "
@@ -65,11 +49,6 @@ HINTS = {
         N_("For each element of x: make a one-hot tangent shaped like x, open a dual level, call f on the dual "
            "tensor made of x and that tangent, and read the output's tangent with unpack_dual (None means the "
            "output does not depend on x: zeros). Stack the columns on a new last axis, then reshape."),
-        N_("for j in range(number of elements of x):\n  tangent = zeros like x, with a 1 at flat position j\n"
-           "  in a dual level: y = f of the dual tensor made of x and that tangent; column = y's tangent, "
-           "read by unpack_dual\n"
-           "  keep the column (zeros like y if it is None)\n"
-           "return the columns stacked on the last axis, reshaped to y.shape + x.shape"),
     ),
     "4.8": (
         N_("A shape operation moves or copies elements without computing new ones, so each input element receives "
@@ -79,19 +58,11 @@ HINTS = {
            "it. transpose is its own inverse. expand: sum the copies back into the input's shape (chapter 1 has "
            "the function). unsqueeze(dim): remove that axis. squeeze(dim): put an axis of size 1 back at dim, "
            "only if one was removed."),
-        N_("permute: inverse = a list as long as dims; for each position i: inverse[dims[i]] = i\n"
-           "  return grad with its axes in the order inverse (a tensor method, or numpy's, by kind)\n"
-           "expand: return grad summed to the saved sizes\nunsqueeze: return grad without axis dim\n"
-           "squeeze: if grad already has as many axes as sizes, return it; else insert an axis of size 1 at dim"),
     ),
     "C4": (
         N_("A dual number carries a value and a tangent, how fast the value changes. Each operation computes "
            "its value as usual and its tangent by the derivative rule, so f(Dual(x, t)) carries f(x) and J·t."),
         N_("Turn a plain number into a dual with tangent 0. Sum: the tangents add. Product: the product rule. "
            "sin and exp: the chain rule, the derivative at the value times the tangent."),
-        N_("make other a Dual (a plain number: tangent 0)\n"
-           "+ : the value is the sum of the values; the tangent, the sum of the tangents\n"
-           "* : the value is the product; the tangent, each tangent times the other's value, added\n"
-           "sin, exp: the value is the function of the value; the tangent, its derivative there times the tangent"),
     ),
 }

@@ -8,8 +8,6 @@ HINTS = {
            "wraps each saved tensor so it can be checked and freed."),
         N_("save_for_backward only keeps the tuple it was given, in _to_save (apply wraps them later). "
            "saved_tensors unpacks each entry of _saved as a tensor, and gives None back as None."),
-        N_("save_for_backward: keep the tensors it was given in self._to_save\n"
-           "saved_tensors: a tuple of (s unpacked as a tensor if s is a SavedTensor, else s) for s in self._saved"),
     ),
     "5.2": (
         N_("apply tells forward which arguments want a gradient, runs your forward without recording inside it, "
@@ -18,12 +16,6 @@ HINTS = {
            "grad). Then forward under no_grad with run_forward; ask should_record about the tensor arguments; "
            "fresh_outputs, told whether the call is recorded; _link when it is; give back one tensor or the "
            "tuple, as forward did."),
-        N_("needs_input_grad = for each argument: (it is a Tensor and it requires grad)\n"
-           "under no_grad: outputs = run forward through run_forward (the class, the ctx, the arguments, setup_style)\n"
-           "recording = should_record of the tensor arguments\n"
-           "outs = fresh_outputs(the arguments, outputs, the ctx, recording)\n"
-           "if recording: link the ctx to the arguments and outs\n"
-           "return a single tensor or the tuple, as forward did"),
     ),
     "5.3": (
         N_("The engine speaks in arrays, your backward in tensors: the node translates, calls your backward, "
@@ -31,20 +23,13 @@ HINTS = {
         N_("Turn each incoming gradient into a tensor with _grad_tensor, call backward, wrap a single result "
            "in a tuple, refuse a wrong count with PyTorch's message, keep only the gradients of tensor "
            "arguments (_tensor_positions), and hand arrays back unless grad mode is on."),
-        N_("grads = [_grad_tensor(g, nr) for each incoming g]\nresults = call backward with self and these grads\n"
-           "if results is not a tuple: make it a tuple of one\n"
-           "if its length differs from needs_input_grad's: raise RuntimeError(the incorrect number message)\n"
-           "picked = the results at _tensor_positions\n"
-           "return picked as they are if grad mode is on, else each tensor's array"),
     ),
     "5.4": (
         N_("A custom Function is the maths written twice: forward computes P3(x), backward multiplies the gradient "
            "that arrives by the derivative P3'(x) at the same x. So forward must leave x on the ctx."),
         N_("Differentiate (5x³ − 3x) / 2 term by term (the power rule: x³ gives 3x²). forward: save the input, "
            "return P3 of it with tensor operations. backward: read the input back, return grad_output times "
-           "P3'(input), one gradient for the one argument."),
-        N_("forward: save input on ctx; return (5 · input³ − 3 · input) / 2\n"
-           "backward: input = the one saved tensor; return grad_output · (the derivative at input)"),
+           "P3'(input), one gradient for the one argument.")
     ),
     "5.5": (
         N_("Forward's marks are only remembered on the ctx; once forward has returned, the machinery heeds them: "
@@ -55,13 +40,6 @@ HINTS = {
            "flag of takes_node only if its output is none of the marked tensors (compare with is). In "
            "_grad_tensor, when grad is None: read the output's shape and dtype from _outputs_meta; None if "
            "materializing is off or the dtype is None; zeros of that shape and dtype otherwise, as a tensor."),
-        N_("mark_non_differentiable: keep the tensors in the ctx's _non_differentiable\n"
-           "set_materialize_grads: keep value in the ctx's _materialize\n"
-           "_unmarked: if a marked value is not a Tensor: raise PyTorch's RuntimeError (its words are NOT_A_VARIABLE)\n"
-           "  a flag per output: its flag in takes_node, and it is not (is) any marked tensor\n"
-           "_grad_tensor, grad is None: shape, dtype = the meta of output nr\n"
-           "  if not materializing or dtype is None: the answer is None\n"
-           "  else: a tensor wrapping zeros of (shape, dtype)"),
     ),
     "5.6": (
         N_("A backward marked @once_differentiable runs untracked, so its results have no history of their own. "
@@ -72,12 +50,6 @@ HINTS = {
            "behind an error (a single result becomes a tuple of one). _behind_error: None stays None; else a "
            "detached copy made a leaf that requires grad, and a new tensor on its data recorded with an Error "
            "node and that leaf."),
-        N_("wrapper: under no_grad: results = backward(ctx, the grads)\n"
-           "if grad mode is off or no grad is a tensor requiring grad: return results\n"
-           "return a tuple: _behind_error of each result (results made a tuple if it is not one)\n"
-           "_behind_error: if result is None: None\n"
-           "  leaf = result detached, then made to require grad\n"
-           "  return record(a new tensor wrapping leaf's array, a new Error node, leaf)"),
     ),
     "5.7": (
         N_("The maximum depends on one element only, the one that won: its gradient goes there, and every other "
@@ -86,9 +58,6 @@ HINTS = {
            "input's shape on the ctx, and return the maximum and the index. backward: read the index back, make "
            "zeros of the input's shape (grad_value's dtype), put grad_value at the index through a flattened view, "
            "return that."),
-        N_("forward: index = argmax of input; mark index; save index; keep input's shape on ctx; return (max of "
-           "input, index)\nbackward: index = the saved tensor; grad = zeros of the shape\n"
-           "  grad's flattened view at index = grad_value; return grad"),
     ),
     "C5": (
         N_("Reverse mode asks: given the gradient of r, what are the gradients of x and y? Forward mode asks the "
@@ -96,9 +65,5 @@ HINTS = {
            "∂r/∂y = y / r, and each mode reads its own saved tensors."),
         N_("forward: compute r with tensor operations; save what backward needs with save_for_backward, and what "
            "jvp needs with save_for_forward. backward: two gradients, one per argument. jvp: one tangent, r's, "
-           "the sum of both inputs' contributions."),
-        N_("forward: r = √(x² + y²); save x, y, r for backward; save x, y, r for forward; return r\n"
-           "backward: read x, y, r; return (grad_output · x / r, grad_output · y / r)\n"
-           "jvp: read x, y, r; return (x · x_tangent + y · y_tangent) / r"),
-    ),
+           "the sum of both inputs' contributions.")    ),
 }

@@ -9,9 +9,6 @@ HINTS = {
         N_("Refuse a tensor that does not require grad (PyTorch's message). A leaf, or a tensor already "
            "retaining, needs nothing. Otherwise register, in its grad_fn's hooks, a weak reference to the "
            "tensor for its output number, and set the flag."),
-        N_("if not requires_grad: raise a RuntimeError, in PyTorch's words (\"can't retain_grad on "
-           "Tensor that has requires_grad=False\")\nif a leaf or already retaining: return\n"
-           "hooks_of(grad_fn).retain[output number] = a weak reference to self\nset self's _retains_grad flag"),
     ),
     "6.2": (
         N_("A hook is called with a tensor's gradient when it is computed, and what it returns (if anything) "
@@ -19,10 +16,6 @@ HINTS = {
         N_("A leaf keeps its hooks in its own dict; a non-leaf's go to its grad_fn's tensor pre-hooks, under "
            "its output number. add_hook stores a hook in a dict and returns the handle. Refuse a tensor that "
            "does not require grad."),
-        N_("if not requires_grad: raise RuntimeError(PyTorch's message)\n"
-           "if a leaf: make self._hooks a dict if it is None, and add the hook there\n"
-           "else: add the hook to the dict of grad_fn's tensor_pre hooks for this output number (setdefault "
-           "makes it); return the handle add_hook gives"),
     ),
     "6.3": (
         N_("PyTorch's message names the tensor (type and shape), the node that produced it, and the two "
@@ -30,10 +23,6 @@ HINTS = {
         N_("Read the dtype and shape from the saved array, the producer from the saved tensor's grad_fn (or "
            "the node passed in, when only the array was kept), and the versions from the counter and from "
            "what was saved. A leaf has no producer: that clause is left out."),
-        N_("producer = node if no tensor was kept, else the tensor's grad_fn\n"
-           "which = \", which is output 0 of NAME,\" if there is a producer, else \"\"\n"
-           "return the sentence with tensor_type_name(dtype), the shape as a list, which, the current version, "
-           "the saved version and HINT"),
     ),
     "6.4": (
         N_("A handle knows one table and one id: removing takes out that entry and nothing else. A hook that is "
@@ -41,7 +30,6 @@ HINTS = {
         N_("remove(): if the id is still a key of the handle's table, delete that key from the table itself (a "
            "dict keeps the order of the rest). __exit__ lets `with tensor.register_hook(f):` remove the hook when "
            "the block ends."),
-        N_("remove: if self.id is in self._table: delete self._table[self.id]\n__exit__: remove"),
     ),
     "6.5": (
         N_("Inside saved_tensors_hooks(pack, unpack), a node that saves a tensor keeps pack(tensor) instead, and "
@@ -50,11 +38,6 @@ HINTS = {
            "tensor and keep the result with its unpack hook (_pack). _pack replaces the tensor by a Packed and "
            "the array by the packed marker. At use: call the unpack hook on the kept value, refuse anything but a tensor. "
            "register_hooks does the same for one saved tensor, after PyTorch's two refusals."),
-        N_("_pack_if_hooked: if hooks are in effect: pack, unpack = the last pair; self._pack(pack(tensor), unpack)\n"
-           "_pack: self._tensor = a Packed of (value, unpack hook, the tensor it replaces); the array becomes the marker\n"
-           "register_hooks: freed (array None)? ALREADY_FREED; packed already? ALREADY_HOOKED; else pack a tensor "
-           "around the array\n"
-           "unpacked: value = the unpack hook on self.value; not a Tensor? TypeError(PyTorch's words); return it"),
     ),
     "6.6": (
         N_("One counter per piece of memory: a tensor, its views and its detach() copies share one list. Each "
@@ -63,10 +46,6 @@ HINTS = {
            "item assignment that records nothing, counts one change; a saved result written into a tensor follows "
            "that tensor's counter from its version now; unpacking a saved tensor raises 6.3's error when the "
            "counter has moved since it was saved."),
-        N_("view_of: out's version counter = input's version counter (the same list)\n"
-           "_write, and setitem's direct write: after storing the values, bump the tensor's version\n"
-           "follow: the saved counter = the tensor's counter; the saved version = its value now\n"
-           "unpack: if the counter's value differs from the version saved: raise RuntimeError(6.3's message)"),
     ),
     "C6": (
         N_("One hook per tensor collects the gradients of the pass in progress; the first to arrive also asks "
@@ -75,9 +54,5 @@ HINTS = {
            "of a pass queues the end-of-pass callback, and in mode \"any\" calls fn with its own gradient. At the "
            "end: in mode \"all\", call fn with one entry per tensor (None where nothing arrived); empty the dict "
            "for the next pass. The handle removes every tensor's hook."),
-        N_("arrived = {}\nend_of_pass: grads = arrived's entry for each position, or None; clear arrived; "
-           "if mode is all: fn(grads)\n"
-           "hook for position i: if arrived is empty: queue end_of_pass; if mode is any: fn(grad)\n"
-           "  arrived[i] = grad\nregister one such hook on each tensor that requires grad; wrap the handles"),
     ),
 }

@@ -8,16 +8,12 @@ HINTS = {
            "and at least one input that wants a gradient."),
         N_("First look at grad mode (grad_mode._enabled); if it is off, the answer is already known. Otherwise "
            "look at the inputs one by one. Inputs may be Python numbers, which have no requires_grad at all."),
-        N_("if grad mode is off: answer no\nfor each input: if it has requires_grad and it is true: answer yes\n"
-           "answer no"),
     ),
     "1.2": (
         N_("The gradient for an input travels to whatever produced that input: the node that computed it, or, "
            "for a leaf, the node that stores into its .grad."),
         N_("Three cases, in this order: the input has a grad_fn; the input is a leaf that requires grad; "
            "anything else (a constant, a number). Read the attributes with getattr, since a number has none."),
-        N_("if x has a grad_fn: the edge is (that node, the output number x came from, x._output_nr)\n"
-           "else if x requires grad: the edge is (the leaf's shared accumulator, 0)\nelse: (None, 0)"),
     ),
     "1.3": (
         N_("Broadcasting copied one value to many places, so in backward the gradients of all those copies "
@@ -25,18 +21,12 @@ HINTS = {
         N_("Two kinds of stretched axes: the extra leading axes that broadcasting added, and the axes where the "
            "target shape has 1 but the gradient does not. Sum over both, then give the result the target "
            "shape. It must work on numpy arrays and on tensors (their sum takes dim= and keepdim=)."),
-        N_("if the shapes are equal: give grad back unchanged\nlead = number of extra leading axes\n"
-           "axes = the lead axes, plus every later axis where shape has 1 and grad has more\n"
-           "sum grad over axes, keeping the dimensions (numpy: keepdims, tensors: keepdim)\n"
-           "reshape the sum to shape"),
     ),
     "1.4": (
         N_("For out = a * b, a small change of a changes out by b times as much: the gradient for a is the "
            "incoming gradient times the other factor, and the other way round."),
         N_("Work out each input's gradient only when needs_input_grad asks for it (None otherwise). The product "
            "has the broadcast shape; each gradient must be brought back to its own input's shape (step 1.3)."),
-        N_("for a: if needed, sum_to(grad times b, a's shape), else None\n"
-           "for b: if needed, sum_to(grad times a, b's shape), else None\nreturn both, a's first"),
     ),
     "1.5": (
         N_("A sum passes a small change of either input straight to the output, so each input's gradient is the "
@@ -44,10 +34,6 @@ HINTS = {
         N_("Read alpha from what the node saved and which inputs need a gradient. For self: the incoming gradient, "
            "brought back to self's shape. For other: the incoming gradient times alpha (add) or times -alpha "
            "(sub), brought back to other's shape. None for an input that needs none; a tuple of two."),
-        N_("alpha = the one saved value; need a, need b = the node's needs_input_grad\n"
-           "gradient for a = sum_to(grad, a's shape) if a needs one, else None\n"
-           "scaled = grad times alpha, negated for sub (skip the multiplication when alpha is 1)\n"
-           "gradient for b = sum_to(scaled, b's shape) if b needs one, else None\nreturn the pair"),
     ),
     "1.6": (
         N_("a / b is a times 1 / b. Growing a grows the quotient by 1 / b per unit; growing b shrinks it, by "
@@ -55,9 +41,6 @@ HINTS = {
         N_("The node saved both inputs, self first, but self only when other needs a gradient, so compute each "
            "gradient only when its input needs it. Both inputs may have been broadcast: sum each gradient back "
            "to its own shape."),
-        N_("a, b = the saved values\ngradient for a = sum_to(grad divided by b, a's shape) if needed, else None\n"
-           "gradient for b = sum_to(minus grad times a divided by b squared, b's shape) if needed, else None\n"
-           "return the pair"),
     ),
     "1.7": (
         N_("The power rule: the derivative of x ** n is n * x ** (n - 1). With a tensor exponent e, also "
@@ -66,10 +49,6 @@ HINTS = {
            "where the exponent is 0 (gradient for the base) and where the base is 0 and the exponent at least 0 "
            "(gradient for the exponent): replace those places with zeros_where. log is not an operator: use "
            "dispatch to pick numpy's or minigrad's."),
-        N_("number exponent n: if n is 0, the gradient is grad times 0; else grad times (n times power(x, n - 1))\n"
-           "tensor exponent e: for x, zeros where e is 0 in grad times (e times x ** (e - 1)), summed to x's shape\n"
-           "for e, grad times (zeros where x is 0 and e >= 0 in result times log(x)), summed to e's shape\n"
-           "None for an input that needs no gradient; return the pair"),
     ),
     "1.8": (
         N_("exp is its own derivative, so its node keeps its result; the derivative of log(x) is 1 / x, so its node "
@@ -79,9 +58,6 @@ HINTS = {
            "derivative, written with that value. No broadcasting here: the output has the input's shape. For sqrt "
            "and tanh, first rewrite the derivative in terms of the result: sqrt(x) is x to the power 1/2, and "
            "the derivative of tanh is 1 minus tanh squared."),
-        N_("exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)\n"
-           "sqrt: grad divided by twice the saved value (the result)\n"
-           "tanh: grad times (one minus the square of the saved value, the result)"),
     ),
     "C1": (
         N_("Away from its kinks each function is a line: abs has slope -1 or 1, clamp has slope 1 inside its "
@@ -90,8 +66,5 @@ HINTS = {
         N_("abs: the slope is the sign of the input, and the sign of 0 is 0. clamp: the gradient passes where "
            "the input is at least min and at most max, comparisons that both arrays and tensors make; a bound "
            "that is None does not limit its side. sign is no operator: dispatch picks numpy's or minigrad's."),
-        N_("abs: grad times the sign of x\n"
-           "clamp: lower = min, or minus infinity if None; upper = max, or infinity if None\n"
-           "inside = (x at least lower) and (x at most upper), as numbers 0 and 1\nreturn grad times inside"),
     ),
 }

@@ -9,17 +9,12 @@ HINTS = {
         N_("A walk over the graph from the root with your own stack (a list), never recursion. Remember the "
            "nodes already seen so each is walked once, but count every edge, even a second edge from the "
            "same node (as in a + a). The root starts at 0."),
-        N_("counts = {root: 0}; stack = [root]\nwhile the stack is not empty:\n  node = pop one\n"
-           "  for each (next, _) in node.next_functions, skipping None:\n"
-           "    if next is new: counts[next] = 0 and push next\n    add 1 to counts[next]\nreturn counts"),
     ),
     "2.2": (
         N_("The first gradient a leaf receives becomes its .grad, but it must be its own: the engine may hand "
            "the same array to someone else."),
         N_("Only the case .grad is None is yours. Make a new numpy array from grad (a copy), in the leaf's own "
            "dtype, and wrap it as a tensor."),
-        N_("when the leaf has no gradient yet (its _grad is None):\n  variable._grad = a tensor wrapping a copy of grad in the leaf's "
-           "dtype\n  stop here"),
     ),
     "2.3": (
         N_("A node runs when all its gradients have arrived, and then passes its results on. Among the nodes "
@@ -28,12 +23,6 @@ HINTS = {
            "pushed first. The loop: pop, run the node on its buffer, note it, release it unless keep_graph, "
            "then deliver each result along its edge: make the buffer when an edge first reaches a node (even "
            "with None), add (never overwrite) into slot nr, count the dependency down, push when it reaches 0."),
-        N_("while the queue is not empty:\n  node = pop; results = run it (run_node) on the buffer you take out of buffers\n"
-           "  note node in order; release it unless keep_graph\n"
-           "  for each edge (next, nr) and its result g:\n    skip a None next\n"
-           "    make buffers[next] = [None] * next._num_outputs if it has none\n"
-           "    if g is not None: g = validate(...); slot nr = g, or slot nr + g if it held one\n"
-           "    dependencies[next] -= 1; if it is 0: push next"),
     ),
     "2.4": (
         N_("Each entry of a @ b is a dot product of a row of a and a column of b: the gradient of a row of a "
@@ -41,9 +30,6 @@ HINTS = {
         N_("Let the shapes guide you: a is (m, k), b is (k, n), grad is (m, n). The gradient for a must be "
            "(m, k) and the one for b (k, n): only one product of grad with a transpose has each shape. "
            "Compute each only if needs_input_grad asks."),
-        N_("for a: if needed, grad times the transpose of b, else None\n"
-           "for b: if needed, the transpose of a times grad, else None\n(use _transpose, which works on arrays "
-           "and tensors)"),
     ),
     "2.5": (
         N_("Each element of the input went into one output of the sum, once, with weight 1: it gets that "
@@ -51,10 +37,6 @@ HINTS = {
         N_("First line the gradient up with the input: with keepdim=False, give back each summed dimension its "
            "place, with size 1 (sorted, so the indices stay right); with keepdim=True it is already there. Then "
            "broadcast to the input's shape with _expand, which works on arrays and tensors."),
-        N_("_restored: if keepdim (or the input had no dimensions): nothing to do\n"
-           "  otherwise insert an axis of size 1 at each summed dimension, smallest first\n"
-           "  (arrays: numpy's expand_dims; tensors: unsqueeze, one dimension at a time)\n"
-           "SumBackward0: expand grad to shape\nSumBackward1: expand the restored grad to shape"),
     ),
     "2.6": (
         N_("A mean is a sum times 1/n, where n is how many elements each output was taken over: its gradient is "
@@ -62,9 +44,6 @@ HINTS = {
         N_("For the mean of everything, n is the saved numel. For a mean over some dimensions it is not: each "
            "output is the mean of one slice, whose size is the product of the sizes of the reduced dimensions "
            "(a 0-dim input has one element). Reuse 2.5's helpers for the shapes."),
-        N_("MeanBackward0: expand grad / numel to shape\n"
-           "MeanBackward1: n = 1; for d in dims: n times the size of dimension d\n"
-           "  expand (the restored grad) / n to shape"),
     ),
     "2.7": (
         N_("Both nodes saved their result, not their input: write each derivative in terms of that result, then "
@@ -72,9 +51,6 @@ HINTS = {
         N_("relu: its result is above 0 exactly where the input was, and there the slope is 1; elsewhere, at 0 "
            "included, PyTorch takes the slope 0. sigmoid: the slope of s = sigmoid(x) is a product of s and "
            "1 - s. Use operators that arrays and tensors both have."),
-        N_("relu: grad times (1 where result > 0, else 0)\n"
-           "  (np.sign of the result is such a mask for arrays, sign for tensors; dispatch picks one)\n"
-           "sigmoid: grad times s times (1 - s), s being the saved result"),
     ),
     "2.8": (
         N_("Per element the loss is (1 - y) z + softplus(-z) (times a weight): differentiate it by hand for z, "
@@ -83,10 +59,6 @@ HINTS = {
            "of elements) for reduction 'mean' (saved as the number MEAN). Each input's gradient is that factor "
            "times its slope, only if needs_input_grad asks. With a pos_weight p, the softplus term is weighted "
            "1 + (p - 1) y: redo both derivatives with it."),
-        N_("scale = grad, times weight if there is one; if reduction is MEAN: scale / numel of z\n"
-           "grad for z = scale times slope for z (if needed); grad for y likewise\n"
-           "slope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y\n"
-           "slope for y, without p: -z; with p: (p - 1) softplus(-z) - z  (use _sigmoid and _softplus_neg)"),
     ),
     "C2": (
         N_("Within a slice, s_i = exp(x_i) / Σ_j exp(x_j): every s_i depends on every x_j, through the shared "
@@ -94,8 +66,5 @@ HINTS = {
         N_("The gradient for x_j gathers grad_i times ds_i/dx_j over i. One term of it is j's own; the other "
            "is the same for the whole slice: a sum over the slice, kept as a dimension of size 1 so that it "
            "broadcasts back (_sum_kept). For log_softmax, the saved values are log s: take their exp for s."),
-        N_("softmax: s times (grad minus the sum over dim of grad times s)\n"
-           "log_softmax: grad minus exp(saved) times the sum over dim of grad\n"
-           "(dispatch picks np.exp for arrays and exp for tensors)"),
     ),
 }

@@ -1,0 +1,21 @@
+"""The expressions chapter 2's answers are made of, by step: nothing a learner reads before solving a step may
+show them (the notebooks, the package around the stub, the first two hints, the checks' messages), in either
+language. ``tests/course/test_answer_leaks.py`` searches for each with every space removed, together with the
+lines of the step's solution region that compute something. Reference only (``tools/editions.py``): the
+expressions are the answers.
+"""
+
+GUARDED = {
+    "2.1": ("dependencies[next_node] += 1",),
+    "2.2": ("np.array(grad, dtype=variable._array.dtype)",),
+    "2.3": ("-node._seq", "(-_seq", "a heap of -_seq", "dependencies[next_node] -= 1", "buffer[nr] + grad"),
+    "2.4": ("grad @ mat2.T", "self.T @ grad", "grad @ _transpose(mat2)", "_transpose(self_) @ grad", "a.T @ grad",
+            "grad @ b.T", "grad (m, n) times b transposed"),
+    "2.5": ("np.expand_dims(grad", "grad.unsqueeze(d)"),
+    "2.6": ("grad / numel", "/ count, shape)"),
+    "2.7": ("grad * result * (1 - result)", "result * (1 - result)", "s (1 - s)", "grad * dispatch(result, np.sign"),
+    "2.8": ("_sigmoid(z) - y", "sigmoid(z) - y", "sigmoid(x) - y", "(pos_weight * y + 1 - y) * _sigmoid(z)",
+            "(pos_weight - 1) * _softplus_neg(z) - z"),
+    "C2": ("s * (grad - Σ grad * s)", "grad - softmax(x) * Σ grad", "result * (grad - _sum_kept(grad * result",
+           "s_i (δ_ij - s_j)", "grad - dispatch(result, np.exp"),
+}

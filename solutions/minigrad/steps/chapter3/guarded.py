@@ -1,0 +1,15 @@
+"""The expressions chapter 3's answers are made of, by step: nothing a learner reads before solving a step may
+show them (the notebooks, the package around the stub, the first two hints, the checks' messages), in either
+language. ``tests/course/test_answer_leaks.py`` searches for each with every space removed, together with the
+lines of the step's solution region that compute something. Reference only (``tools/editions.py``): the
+expressions are the answers.
+"""
+
+GUARDED = {
+    "3.1": (),
+    "3.2": ("Tensor._wrap(self._array)",),
+    "3.3": (),
+    "3.4": (),
+    "3.5": (),
+    "C3": ('getattr(steps, method)(value)', "(yield result)", "except GeneratorExit"),
+}

@@ -1,0 +1,22 @@
+"""The expressions chapter 4's answers are made of, by step: nothing a learner reads before solving a step may
+show them (the notebooks, the package around the stub, the first two hints, the checks' messages), in either
+language. ``tests/course/test_answer_leaks.py`` searches for each with every space removed, together with the
+lines of the step's solution region that compute something. Reference only (``tools/editions.py``): the
+expressions are the answers.
+"""
+
+GUARDED = {
+    "4.1": ("gradient._array.astype(output._array.dtype",),
+    "4.2": ("variable._grad + grad", "np.add(variable._grad._array, grad, out="),
+    "4.3": ("tensor._array[...] = 0",),
+    "4.4": (),
+    "4.5": ("dx y + x dy", "dA B + A dB", "dx / y - x dy / y**2", "tangent_self * other", "self_ * tangent_other",
+            "tangent_self / other", "tangent_other * self_ / (other * other)", "tangent_self @ mat2",
+            "self_ @ tangent_mat2", "tangent * (exponent * _power(self_, exponent - 1))"),
+    "4.6": ("seed.view(-1)[i] = 1",),
+    "4.7": ("tangent.view(-1)[j] = 1", "stack(columns, dim=-1)"),
+    "4.8": ("grad.squeeze(dim)", "grad.shape[:dim] + (1,) + grad.shape[dim:]", "inverse[source] = axis",
+            "np.swapaxes(grad, dim0, dim1)", "grad.transpose(dim0, dim1)"),
+    "C4": ("self.tangent * other.value + self.value * other.tangent", "np.cos(self.value) * self.tangent",
+           "value * self.tangent", "self.tangent + other.tangent"),
+}

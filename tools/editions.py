@@ -11,9 +11,12 @@ a raising stub there would stop the earlier chapters, which must work before it 
 written. Until then the library just skips that work, and the step's checks notice.
 """
 import importlib.util
+import json
 import re
 import shutil
 from pathlib import Path
+
+from . import sealing
 
 
 def _step_ids():
@@ -33,6 +36,7 @@ END = re.compile(r"^\s*# END SOLUTION\s*$")
 # the expressions of each step's answer that nothing a learner reads may show, and the last hints (which the
 # build seals into last_hints.dat): all three hold the answers.
 REFERENCE_ONLY = ("mistakes.py", "guarded.py", "last_hints.py")
+PLAIN = ("__init__.py", "hints.py")  # what stays plain in a learner's chapter folder; its checks are sealed
 
 
 def stub_line(indent, step, quiet=False):
@@ -107,4 +111,18 @@ def write_package(source, target, keep=frozenset()):
             destination.write_text(render(text, keep))
         else:
             shutil.copyfile(path, destination)
+    for folder in sorted((target / "steps").glob("chapter*")):
+        seal_checks(folder)
     return target
+
+
+def seal_checks(folder):
+    """Seal a chapter's check modules and observations into its ``checks.dat`` (``minigrad/steps/sealed.py``):
+    they hold the values of the right answer and of the usual wrong ones."""
+    modules = {p.stem: p.read_text() for p in sorted(folder.glob("*.py")) if p.name not in PLAIN}
+    expected = folder / "expected.json"
+    data = {"modules": modules, "expected": json.loads(expected.read_text()) if expected.exists() else {}}
+    (folder / sealing.CHECKS).write_text(sealing.seal(data))
+    for name in modules:
+        (folder / f"{name}.py").unlink()
+    expected.unlink(missing_ok=True)

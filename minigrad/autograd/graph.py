@@ -154,6 +154,23 @@ class Node(NodeAPI):
         pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
 
 
+class Operands:
+    """What a node's ``backward`` reads of its node: the saved values (``_saved``, and unpacked as
+    ``saved_tensors``), which inputs need a gradient and, for two inputs, their shapes.
+
+    Made by hand, it lets an operation apply another node's rule to operands of its own, so
+    that a rule is written once, at its step: ``x.dot(y)`` is the product of a row and a
+    column, ``MmBackward0.backward(Operands((row, column), (True, True)), grad)``.
+    """
+
+    __slots__ = ("_saved", "saved_tensors", "needs_input_grad", "self_shape", "other_shape")
+
+    def __init__(self, saved, needs, shapes=(None, None)):
+        self._saved = self.saved_tensors = tuple(saved)
+        self.needs_input_grad = tuple(needs)
+        self.self_shape, self.other_shape = shapes
+
+
 class SavesInput(Node):
     """A node of one input whose backward is written with that input: made with it, it saves it."""
 

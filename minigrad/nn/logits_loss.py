@@ -35,6 +35,19 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
 
 
+def scaled(grad, weight, reduction, z):
+    """How much each element's loss counts in the result, times ``grad``: an array (or tensor) that
+    broadcasts against ``z``. ``weight`` is None or the per-element weights; ``reduction`` is
+    ``MEAN`` or the number of another reduction. With grad = 1, weight = [1, 3] and MEAN over
+    z of 2 elements: [0.5, 1.5]. ``binary_cross_entropy``'s node counts its elements this way too.
+
+    每个元素的损失在结果中占多少，乘以 ``grad``：一个能与 ``z`` 广播的数组（或张量）。``weight`` 为 None
+    或逐元素的权重；``reduction`` 为 ``MEAN`` 或其他归约方式的编号。grad = 1、weight = [1, 3]、对 2 个元素的
+    z 取 MEAN 时：[0.5, 1.5]。``binary_cross_entropy`` 的节点也这样计算每个元素的份量。
+    """
+    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
+
+
 def _logits_slope(z, y, pos_weight):
     """d loss / dz for one element (weight 1): how the loss of each logit changes with it.
 

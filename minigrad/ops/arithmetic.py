@@ -1,8 +1,8 @@
 """``+ - * /`` and negation, each with its backward node (powers: ``powers.py``).
 
-Each node's ``backward`` is the local chain rule: the gradient of the output times
-the derivative of the output with respect to each input. Broadcasting made an input
-count several times, so its gradient is summed back to its shape (``sum_to``).
+Each node's ``backward`` receives the gradient of the output and returns one gradient per
+input, each of its input's shape: broadcasting made an input count several times, so its
+gradient is summed back to its shape (``sum_to``).
 
 Node classes declare ``__slots__`` (their attributes, or none): a graph holds one node
 per operation, and slots keep each node small and quick to make.
@@ -10,7 +10,7 @@ per operation, and slots keep each node small and quick to make.
 import operator
 
 
-from ..autograd.graph import Node, SavesResult, recorded
+from ..autograd.graph import Node, Operands, SavesResult, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -20,7 +20,7 @@ from .division import rounded_div
 
 
 class MulBackward0(Node):
-    """out = self * other: d(out)/d(self) = other, d(out)/d(other) = self."""
+    """out = self * other, element by element (the shapes broadcast together)."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("other", "self")  # PyTorch's order: saved hooks pack and unpack other first
@@ -34,25 +34,30 @@ class MulBackward0(Node):
         self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
-        """The gradients of ``self * other`` with respect to each input, each summed back to its input's shape.
+        """``(grad_self, grad_other)`` for ``grad`` of out's shape: each of its input's shape, or None for an
+        input that needs no gradient (``needs_input_grad``). With self = [1, 2], other = [3, 4] and
+        grad = [1, -2]: ([3, -8], [1, -4]).
 
-        ``self * other`` 对每个输入的梯度，各自求和回到对应输入的形状。
+        对形状与 out 相同的 ``grad``，返回 ``(grad_self, grad_other)``：各自是对应输入的形状；不需要梯度的输入
+        （``needs_input_grad``）得到 None。self = [1, 2]、other = [3, 4]、grad = [1, -2] 时：([3, -8], [1, -4])。
         """
         other, self_ = self.saved_tensors  # each kept only if the other input needs a gradient
         need_self, need_other = self.needs_input_grad
         raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent_self, tangent_other):
-        """Forward mode: d(x y) = dx y + x dy (an input with no tangent contributes nothing).
+        """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
+        self = [2], other = [5], tangent_self = [1] and tangent_other = None: [5].
 
-        前向模式：d(x y) = dx y + x dy（没有切向量的输入不贡献任何项）。
+        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量。self = [2]、other = [5]、
+        tangent_self = [1]、tangent_other = None 时：[5]。
         """
         other, self_ = self.saved_tensors
         raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class AddBackward0(Node):
-    """out = self + alpha * other: d(out)/d(self) = 1, d(out)/d(other) = alpha."""
+    """out = self + alpha * other, element by element (``alpha``: a number, 1 unless given)."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
@@ -62,15 +67,17 @@ class AddBackward0(Node):
         self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
-        """The gradients of ``self + alpha * other``, each summed back to its input's shape.
+        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self of shape
+        (2, 3), other of shape (3,), alpha = 2 and grad = ones (2, 3): (ones (2, 3), [4, 4, 4]).
 
-        ``self + alpha * other`` 的梯度，各自求和回到对应输入的形状。
+        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 形状为 (2, 3)、other 形状为
+        (3,)、alpha = 2、grad 为全 1 的 (2, 3) 时：(全 1 的 (2, 3), [4, 4, 4])。
         """
         raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
 
 
 class SubBackward0(Node):
-    """out = self - alpha * other: d(out)/d(self) = 1, d(out)/d(other) = -alpha."""
+    """out = self - alpha * other, element by element (``alpha``: a number, 1 unless given)."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("alpha",)
@@ -80,15 +87,17 @@ class SubBackward0(Node):
         self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
-        """The gradients of ``self - alpha * other``, each summed back to its input's shape.
+        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self and
+        other of shape (2,), alpha = 3 and grad = [1, 2]: ([1, 2], [-3, -6]).
 
-        ``self - alpha * other`` 的梯度，各自求和回到对应输入的形状。
+        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 和 other 形状为 (2,)、
+        alpha = 3、grad = [1, 2] 时：([1, 2], [-3, -6])。
         """
         raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
 
 
 class DivBackward0(Node):
-    """out = self / other: d(out)/d(self) = 1 / other, d(out)/d(other) = -self / other**2."""
+    """out = self / other, element by element (the shapes broadcast together)."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "other")
@@ -99,30 +108,35 @@ class DivBackward0(Node):
         self.self_shape, self.other_shape = x.shape, y.shape
 
     def backward(self, grad):
-        """The gradients of ``self / other`` (the quotient rule), each summed back to its input's shape.
+        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self = [3],
+        other = [2] and grad = [1]: ([0.5], [-0.75]).
 
-        ``self / other`` 的梯度（商的求导法则），各自求和回到对应输入的形状。
+        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self = [3]、other = [2]、
+        grad = [1] 时：([0.5], [-0.75])。
         """
         raise NotImplementedError("step 1.6: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent_self, tangent_other):
-        """Forward mode: d(x / y) = dx / y - x dy / y**2 (an input with no tangent contributes nothing).
+        """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
+        self = [3], other = [2], tangent_self = None and tangent_other = [1]: [-0.75].
 
-        前向模式：d(x / y) = dx / y - x dy / y**2（没有切向量的输入不贡献任何项）。
+        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量。self = [3]、other = [2]、
+        tangent_self = None、tangent_other = [1] 时：[-0.75]。
         """
         self_, other = self.saved_tensors
         raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class RsubBackward1(Node):
-    """out = other - alpha * self, for ``2 - x`` where only ``x`` is a tensor."""
+    """out = other - alpha * self, for ``2 - x`` where only ``x`` is a tensor: a subtraction whose
+    second operand is ``self``, so its gradient is step 1.5's for that operand."""
 
     __slots__ = ()
     saved_names = ("alpha",)
 
     def backward(self, grad):
-        (alpha,) = self._saved
-        return -grad if alpha == 1 else grad * -alpha
+        shapes = ((), grad.shape)
+        return SubBackward0.backward(Operands(self._saved, (False, True), shapes), grad)[1]
 
 
 class NegBackward0(Node):
@@ -133,7 +147,7 @@ class NegBackward0(Node):
 
 
 class ReciprocalBackward0(SavesResult):
-    """out = 1 / self: d(out)/d(self) = -1 / self**2 = -out**2."""
+    """out = 1 / self (``1 / x``, and ``reciprocal``): its backward is written with the result."""
 
     __slots__ = ()
 

@@ -16,7 +16,7 @@ PyTorch multiplies only operands of one dtype: ``float32 @ float64`` is an error
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, recorded
+from ..autograd.graph import Node, Operands, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
@@ -27,18 +27,21 @@ from .views import SqueezeBackward4, _unsafe_view, expand, reshape, squeeze, t, 
 
 
 def _transpose(x):
-    """The matrix transpose of an array or a tensor."""
-    return dispatch(x, np.transpose, lambda t: t.t())
+    """The transpose of a matrix, array or tensor; of a batch of matrices, each one's (the last two
+    dimensions swapped)."""
+    return dispatch(x, lambda a: np.swapaxes(a, -1, -2), lambda t: t.t() if t.ndim == 2 else t.transpose(-1, -2))
 
 
-def _transpose_last(x):
-    """Each matrix of a batch transposed (the last two dimensions swapped)."""
-    return dispatch(x, lambda a: np.swapaxes(a, -1, -2), lambda t: t.transpose(-1, -2))
+def product_gradients(grad, a, b, need_a=True, need_b=True):
+    """The gradients for ``a`` and ``b`` of ``a @ b`` (matrices, or batches of them), by step 2.4's rule:
+    the other products (a batch of them, matrix times vector, two vectors, ``addmm``) hand their factors
+    over as matrices, so that the rule of a product is written once."""
+    return MmBackward0.backward(Operands((a, b), (need_a, need_b)), grad)
 
 
-def _outer(column, row):
-    """The matrix ``column[i] * row[j]``, for arrays or tensors."""
-    return dispatch(column, lambda c: np.outer(c, row), lambda c: c.unsqueeze(1) @ row.unsqueeze(0))
+def _column(x):
+    """A vector as a one-column matrix, an array or a tensor."""
+    return x.reshape(-1, 1)
 
 
 class _ProductNode(Node):
@@ -52,64 +55,72 @@ class _ProductNode(Node):
 
 
 class MmBackward0(_ProductNode):
-    """out = self @ mat2: d/d(self) = grad @ mat2.T, d/d(mat2) = self.T @ grad."""
+    """out = self @ mat2, a matrix product: self (m, k), mat2 (k, n), out (m, n)."""
 
     __slots__ = ()
     saved_names = ("self", "mat2")
 
     def backward(self, grad):
-        """The gradients of ``self @ mat2``: ``grad @ mat2.T`` and ``self.T @ grad``.
+        """``(grad_self, grad_mat2)`` for ``grad`` of out's shape (m, n): grad_self of shape (m, k),
+        grad_mat2 of shape (k, n), or None for an input that needs no gradient. With self = [[1, 2]],
+        mat2 = [[3], [4]] and grad = [[1]]: ([[3, 4]], [[1], [2]]).
 
-        ``self @ mat2`` 的梯度：``grad @ mat2.T`` 和 ``self.T @ grad``。
+        对形状为 (m, n)（与 out 相同）的 ``grad``，返回 ``(grad_self, grad_mat2)``：grad_self 形状为 (m, k)，
+        grad_mat2 形状为 (k, n)；不需要梯度的输入得到 None。self = [[1, 2]]、mat2 = [[3], [4]]、grad = [[1]] 时：
+        ([[3, 4]], [[1], [2]])。
         """
         self_, mat2 = self.saved_tensors
         need_self, need_mat2 = self.needs_input_grad
         raise NotImplementedError("step 2.4: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent_self, tangent_mat2):
-        """Forward mode: d(A B) = dA B + A dB, the product rule with the factors kept in order.
+        """Forward mode: out's tangent (m, n), from the inputs' tangents (None for an input that has none).
+        With self = [[1, 2]], mat2 = [[3], [4]], tangent_self = [[1, 0]] and tangent_mat2 = None: [[3]].
 
-        前向模式：d(A B) = dA B + A dB，即乘积法则，两个因子的顺序不能交换。
+        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量 (m, n)。self = [[1, 2]]、
+        mat2 = [[3], [4]]、tangent_self = [[1, 0]]、tangent_mat2 = None 时：[[3]]。
         """
         self_, mat2 = self.saved_tensors
         raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class MvBackward0(_ProductNode):
-    """out = self @ vec (matrix times vector): d/d(self) = outer(grad, vec), d/d(vec) = self.T @ grad."""
+    """out = self @ vec, a matrix (m, k) times a vector (k,): the matrix product of self and vec as a
+    column, whose gradients are step 2.4's."""
 
     __slots__ = ()
     saved_names = ("self", "vec")
 
     def backward(self, grad):
         self_, vec = self.saved_tensors
-        need_self, need_vec = self.needs_input_grad
-        return (_outer(grad, vec) if need_self else None, _transpose(self_) @ grad if need_vec else None)
+        grad_self, grad_vec = product_gradients(_column(grad), self_, _column(vec), *self.needs_input_grad)
+        return grad_self, (grad_vec.reshape(-1) if grad_vec is not None else None)
 
 
 class DotBackward0(_ProductNode):
-    """out = self . tensor (two vectors): each gets the other times the gradient."""
+    """out = self . tensor, two vectors (k,): the matrix product of self as a row and tensor as a
+    column, whose gradients are step 2.4's."""
 
     __slots__ = ()
     saved_names = ("self", "tensor")
 
     def backward(self, grad):
         self_, other = self.saved_tensors
-        return grad * other, grad * self_
+        row = self_.reshape(1, -1)
+        grads = product_gradients(grad.reshape(1, 1), row, _column(other), *self.needs_input_grad)
+        return tuple(g.reshape(-1) if g is not None else None for g in grads)
 
 
 class BmmBackward0(_ProductNode):
-    """out[b] = self[b] @ mat2[b] for each b: MmBackward0's rule, batch by batch."""
+    """out[b] = self[b] @ mat2[b] for each b: step 2.4's rule, which ``@`` and ``_transpose`` apply to
+    every matrix of a batch at once."""
 
     __slots__ = ()
     saved_names = ("self", "mat2")
 
     def backward(self, grad):
         self_, mat2 = self.saved_tensors
-        need_self, need_mat2 = self.needs_input_grad
-        grad_self = grad @ _transpose_last(mat2) if need_self else None
-        grad_mat2 = _transpose_last(self_) @ grad if need_mat2 else None
-        return grad_self, grad_mat2
+        return product_gradients(grad, self_, mat2, *self.needs_input_grad)
 
 
 def _product(node_type, input, other, value):

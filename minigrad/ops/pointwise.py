@@ -1,8 +1,9 @@
 """Element-wise functions (exp, log, relu, sigmoid, ...) and their backward nodes.
 
-A node saves either its input (``_saved_self``) or its result (``_saved_result``),
-whichever its derivative is cheapest to write with: d exp(x) = exp(x), so
-``ExpBackward0`` keeps the result.
+A node saves either its input (``SavesInput``) or its result (``SavesResult``), whichever
+its derivative is cheapest to write with; the node's class says which. An element-wise
+function's Jacobian is diagonal, so each node's forward-mode rule (``jvp``) is its
+``backward`` applied to the tangent.
 """
 import numpy as np
 
@@ -15,59 +16,59 @@ from ._operands import dispatch, promoted
 
 
 class ExpBackward0(SavesResult):
-    """out = exp(self): d(out)/d(self) = exp(self), the result itself, which is what it saves."""
+    """out = exp(self), element by element; the node keeps the result."""
 
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``exp(self)``: the result is its own derivative.
+        """The gradient for ``self``, of its shape. With self = [0, 1] and grad = [2, 1]: [2, 2.7183].
 
-        ``exp(self)`` 的梯度：结果本身就是它的导数。
+        ``self`` 的梯度，形状与它相同。self = [0, 1]、grad = [2, 1] 时：[2, 2.7183]。
         """
         (result,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
-        """Forward mode: d exp(x) = exp(x) dx (``autograd/forward_ad.py`` calls this)."""
-        (result,) = self.saved_tensors
-        return tangent * result
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
 
 
 class LogBackward0(SavesInput):
-    """out = log(self): d(out)/d(self) = 1 / self, written with the input, which is what it saves."""
+    """out = log(self), the natural logarithm, element by element; the node keeps the input."""
 
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``log(self)``: the incoming gradient divided by the input.
+        """The gradient for ``self``, of its shape. With self = [1, 4] and grad = [1, 2]: [1, 0.5].
 
-        ``log(self)`` 的梯度：传入的梯度除以输入。
+        ``self`` 的梯度，形状与它相同。self = [1, 4]、grad = [1, 2] 时：[1, 0.5]。
         """
         (self_,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
-        (self_,) = self.saved_tensors
-        return tangent / self_
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
 
 
 class AbsBackward0(SavesInput):
-    """out = |self|: the gradient keeps its sign where self > 0, flips it where self < 0, and
-    is 0 at the kink, where PyTorch takes sign(0) = 0."""
+    """out = |self|, element by element; the node keeps the input."""
 
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``abs(self)``, 0 at 0 as in PyTorch.
+        """The gradient for ``self``, of its shape; at the kink (self = 0) it is 0, as in PyTorch. With
+        self = [-2, 0, 3] and grad = [1, 1, 1]: [-1, 0, 1].
 
-        ``abs(self)`` 的梯度，在 0 处为 0，与 PyTorch 相同。
+        ``self`` 的梯度，形状与它相同；在尖点（self = 0）处为 0，与 PyTorch 相同。self = [-2, 0, 3]、
+        grad = [1, 1, 1] 时：[-1, 0, 1]。
         """
         (self_,) = self.saved_tensors
         raise NotImplementedError("step C1: your code goes here (see the chapter's exercise)")
 
 
 class ClampBackward1(Node):
-    """The gradient passes where the input was inside [min, max], bounds included."""
+    """out = self limited to [min, max] (a bound not given is None); the node keeps the bounds and the input."""
 
     __slots__ = ()
     saved_names = ("min", "max", "self")
@@ -76,9 +77,11 @@ class ClampBackward1(Node):
         self._saved = (min, max, SavedTensor(input))
 
     def backward(self, grad):
-        """The gradient of ``clamp(self, min, max)``: it passes inside the bounds, which count as inside.
+        """The gradient for ``self``, of its shape. With self = [-1, 0, 0.5, 2], min = 0, max = 1 and
+        grad = [1, 1, 1, 1]: [0, 1, 1, 0] (a value on a bound counts as inside, as in PyTorch).
 
-        ``clamp(self, min, max)`` 的梯度：在界限之内（包括界限本身）原样通过。
+        ``self`` 的梯度，形状与它相同。self = [-1, 0, 0.5, 2]、min = 0、max = 1、grad = [1, 1, 1, 1] 时：
+        [0, 1, 1, 0]（恰在界限上的值算作在界限之内，与 PyTorch 相同）。
         """
         low, high, self_ = self.saved_tensors  # a bound not given is None
         raise NotImplementedError("step C1: your code goes here (see the chapter's exercise)")
@@ -93,14 +96,16 @@ _wrap = Tensor._wrap  # bound once: looking ``Tensor._wrap`` up makes a new boun
 
 
 class SqrtBackward0(SavesResult):
-    """out = sqrt(self): its derivative 1 / (2 sqrt(self)) is written with the result, which is what it saves."""
+    """out = sqrt(self), element by element; the node keeps the result."""
 
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``sqrt(self)``, from the saved result ``sqrt(self)``.
+        """The gradient for ``self``, of its shape, from the saved result. With self = [4, 9] (result
+        [2, 3]) and grad = [1, 1]: [0.25, 0.1667].
 
-        由保存的结果 ``sqrt(self)`` 求 ``sqrt(self)`` 的梯度。
+        ``self`` 的梯度，形状与它相同，由保存的结果求出。self = [4, 9]（结果为 [2, 3]）、grad = [1, 1] 时：
+        [0.25, 0.1667]。
         """
         (result,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
@@ -110,9 +115,11 @@ class ReluBackward0(SavesResult):
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``relu(x)`` for ``x``, from the saved result ``relu(x)``.
+        """The gradient for ``x``, of its shape, from the saved result ``relu(x)``; 0 at x = 0, as in
+        PyTorch. With x = [-1, 0, 2] and grad = [5, 5, 5]: [0, 0, 5].
 
-        由保存的结果 ``relu(x)`` 求 ``relu(x)`` 对 ``x`` 的梯度。
+        ``x`` 的梯度，形状与它相同，由保存的结果 ``relu(x)`` 求出；x = 0 处为 0，与 PyTorch 相同。
+        x = [-1, 0, 2]、grad = [5, 5, 5] 时：[0, 0, 5]。
         """
         (result,) = self.saved_tensors
         raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
@@ -131,9 +138,10 @@ class SigmoidBackward0(SavesResult):
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``sigmoid(x)`` for ``x``, from the saved result ``sigmoid(x)``.
+        """The gradient for ``x``, of its shape, from the saved result ``sigmoid(x)``. With x = [0]
+        (result [0.5]) and grad = [1]: [0.25].
 
-        由保存的结果 ``sigmoid(x)`` 求 ``sigmoid(x)`` 对 ``x`` 的梯度。
+        ``x`` 的梯度，形状与它相同，由保存的结果 ``sigmoid(x)`` 求出。x = [0]（结果为 [0.5]）、grad = [1] 时：[0.25]。
         """
         (result,) = self.saved_tensors
         raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
@@ -144,14 +152,16 @@ class SigmoidBackward0(SavesResult):
 
 
 class TanhBackward0(SavesResult):
-    """out = tanh(self): its derivative 1 - tanh(self)² is written with the result, which is what it saves."""
+    """out = tanh(self), element by element; the node keeps the result."""
 
     __slots__ = ()
 
     def backward(self, grad):
-        """The gradient of ``tanh(self)``, from the saved result ``tanh(self)``.
+        """The gradient for ``self``, of its shape, from the saved result. With self = [0, 0.5493]
+        (result [0, 0.5]) and grad = [1, 1]: [1, 0.75].
 
-        由保存的结果 ``tanh(self)`` 求 ``tanh(self)`` 的梯度。
+        ``self`` 的梯度，形状与它相同，由保存的结果求出。self = [0, 0.5493]（结果为 [0, 0.5]）、
+        grad = [1, 1] 时：[1, 0.75]。
         """
         (result,) = self.saved_tensors
         raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
@@ -214,12 +224,13 @@ def tanh(input):
     return recorded(out, (input,), TanhBackward0, out)
 
 
-class Log10Backward0(SavesInput):
+class Log10Backward0(LogBackward0):
+    """out = log10(self) = log(self) / log(10): log's gradient, divided by log(10)."""
+
     __slots__ = ()
 
     def backward(self, grad):
-        (self_,) = self.saved_tensors
-        return grad / (self_ * 2.302585092994046)  # d log10(x) = 1 / (x ln 10)
+        return LogBackward0.backward(self, grad) / 2.302585092994046
 
 
 @public("log10", methods="log10")

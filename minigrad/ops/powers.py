@@ -1,13 +1,13 @@
 """``**``: a tensor to a number, to a tensor, or a number to a tensor, each with its backward node.
 
-As in ``arithmetic.py``, a node's ``backward`` is the local chain rule, summed back to each
-input's shape where broadcasting made it count several times.
+As in ``arithmetic.py``, a node's ``backward`` returns one gradient per input, summed back to
+each input's shape where broadcasting made it count several times.
 """
 import operator
 
 import numpy as np
 
-from ..autograd.graph import Node, recorded
+from ..autograd.graph import Node, Operands, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..shape import sum_to
@@ -17,7 +17,7 @@ from ._operands import _ARRAYS, compute, dispatch, promoted
 
 
 class PowBackward0(Node):
-    """out = self ** exponent (a number): d/d(self) = exponent * self ** (exponent - 1)."""
+    """out = self ** exponent, ``exponent`` a Python number."""
 
     __slots__ = ()
     saved_names = ("self", "exponent")
@@ -26,23 +26,27 @@ class PowBackward0(Node):
         self._saved = (SavedTensor(input), exponent)
 
     def backward(self, grad):
-        """The gradient of ``self ** exponent`` for a number ``exponent`` (the power rule).
+        """The gradient for ``self``, of its shape. With self = [2, 3], exponent = 3 and grad = [1, 1]:
+        [12, 27]. With exponent 0 it is 0 everywhere, as in PyTorch, even where self is 0.
 
-        ``self ** exponent``（``exponent`` 是一个数）的梯度（幂函数的求导法则）。
+        ``self`` 的梯度，形状与它相同。self = [2, 3]、exponent = 3、grad = [1, 1] 时：[12, 27]。
+        exponent 为 0 时处处为 0（与 PyTorch 相同），self 为 0 的地方也是。
         """
         raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise)")
 
     def jvp(self, tangent):
-        """Forward mode: d(x ** n) = n x ** (n - 1) dx, and 0 for n = 0 (even where x is 0).
+        """Forward mode: out's tangent from self's. With self = [2], exponent = 3 and tangent = [0.5]: [6];
+        0 everywhere for exponent 0.
 
-        前向模式：d(x ** n) = n x ** (n - 1) dx；n = 0 时为 0（x 为 0 的地方也是）。
+        前向模式：由 self 的切向量求 out 的切向量。self = [2]、exponent = 3、tangent = [0.5] 时：[6]；
+        exponent 为 0 时处处为 0。
         """
         self_, exponent = self.saved_tensors
         raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
 
 
 class PowBackward1(Node):
-    """out = self ** exponent, both tensors: d/d(self) as above, d/d(exponent) = out * log(self)."""
+    """out = self ** exponent, both tensors (the shapes broadcast together)."""
 
     __slots__ = ("self_shape", "other_shape")
     saved_names = ("self", "exponent", "result")
@@ -52,9 +56,14 @@ class PowBackward1(Node):
         self.self_shape, self.other_shape = x.shape, e.shape
 
     def backward(self, grad):
-        """The gradients of ``self ** exponent`` for two tensors, each summed back to its input's shape.
+        """``(grad_self, grad_exponent)``, each of its input's shape or None. With self = [2],
+        exponent = [3] and grad = [1]: ([12], [5.5452]) (8 times log 2). Where the function is flat
+        but a formula would say 0 * inf (self 0 with exponent 0; exponent's gradient where self is 0
+        and exponent >= 0) the gradient is 0, as in PyTorch.
 
-        两个张量 ``self ** exponent`` 的梯度，各自求和回到对应输入的形状。
+        ``(grad_self, grad_exponent)``，各自是对应输入的形状或 None。self = [2]、exponent = [3]、grad = [1] 时：
+        ([12], [5.5452])（即 8 乘以 log 2）。函数平坦、公式却会得出 0 * inf 的地方（self 为 0 且 exponent 为 0；
+        self 为 0 且 exponent >= 0 处 exponent 的梯度），梯度为 0，与 PyTorch 相同。
         """
         raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise)")
 
@@ -77,7 +86,7 @@ def power(x, exponent):
 
 
 class PowBackward2(Node):
-    """out = self ** exponent, ``self`` a number: d/d(exponent) = out * log(self)."""
+    """out = self ** exponent, ``self`` a Python number and ``exponent`` a tensor."""
 
     __slots__ = ()
     saved_names = ("self", "exponent", "result")  # the exponent is not needed, but PyTorch keeps it
@@ -86,8 +95,11 @@ class PowBackward2(Node):
         self._saved = (number, SavedTensor(exponent), SavedTensor(result, is_output=True))
 
     def backward(self, grad):
-        self_, _, result = self.saved_tensors
-        return grad * result * float(np.log(self_))
+        """The exponent's gradient, by step 1.7's rule for a tensor exponent (``PowBackward1``)."""
+        number, exponent, result = self.saved_tensors
+        base = np.asarray(number, dtype=getattr(result, "_array", result).dtype)  # the result's dtype, as an array
+        operands = Operands((base, exponent, result), (False, True), ((), grad.shape))
+        return PowBackward1.backward(operands, grad)[1]
 
 
 # The powers PyTorch computes by multiplying, or with a square root, rather than with a

@@ -1,8 +1,8 @@
 """Custom Functions the course's chapters use, each written from its maths (chapter 5).
 
 ``LegendrePolynomial3`` is PyTorch's own tutorial example: the Legendre polynomial of
-degree three, P3(x) = (5x³ − 3x) / 2, whose derivative is P3'(x) = (15x² − 3) / 2.
-Written as a Function, it records one node, whose backward is that derivative.
+degree three, P3(x) = (5x³ − 3x) / 2. Written as a Function, it records one node, whose
+backward is its derivative, worked out by hand.
 
 ``MaxWithIndex`` returns the largest element and where it is: the index is marked
 non-differentiable, and the backward, which writes into a tensor of zeros, is marked
@@ -76,8 +76,8 @@ class MaxWithIndex(Function):
 class Hypot(Function):
     """The length r = √(x² + y²), elementwise, in both modes: backward (reverse) and jvp (forward).
 
-    The challenge of chapter 5: ∂r/∂x = x / r and ∂r/∂y = y / r, so a gradient g of r gives
-    g·x/r and g·y/r, and tangents ẋ, ẏ of the inputs give the tangent (x·ẋ + y·ẏ) / r of r.
+    The challenge of chapter 5. With x = 3 and y = 4 (r = 5): a gradient 1 of r gives (0.6, 0.8),
+    and the tangents (1, 0) of the inputs give the tangent 0.6 of r.
     """
 
     @staticmethod

@@ -11,7 +11,8 @@ the package around a stub does not show a step's answer.
 """
 from functools import cache
 
-from .messages import N_, language, say
+from .messages import N_, say
+from .messages import language as current_language
 from .steps import HERE as STEPS_FOLDER
 from .steps import sealed
 from .steps.chapter1 import hints as chapter1
@@ -38,15 +39,18 @@ def hint(step):
     if step not in HINTS:
         print(say(NO_STEP, step=step, steps=", ".join(HINTS)))
         return
-    hints = [say(h) for h in HINTS[step]]
-    last = last_hints().get(step)
-    if last is not None:
-        hints.append(last[language()])
+    hints = ladder(step)
     n = min(_given.get(step, 0) + 1, len(hints))
     _given[step] = n
     print(say(SHOWN, step=step, n=n, total=len(hints), hint=hints[n - 1]))
     if n == len(hints):
         print(say(LAST, step=step))
+
+
+def ladder(step, language=None):
+    """All of ``step``'s hints, least telling first, in ``language`` (the learner's by default)."""
+    last = last_hints().get(step)
+    return [say(h, language) for h in HINTS[step]] + ([last[language or current_language()]] if last else [])
 
 
 @cache

@@ -18,7 +18,7 @@ from babel.messages.mofile import read_mo, write_mo
 from support import compiled_editions
 from conftest import ROOT
 from minigrad.steps import ids
-from tools import build, catalogues, editions
+from tools import build, catalogues, editions, sealing
 
 STEPS = editions.steps_in(build.PACKAGE)
 order = ids.order
@@ -109,7 +109,12 @@ def test_no_solution_text_reaches_learners():
         if source.name in editions.REFERENCE_ONLY:
             continue
         text = source.read_text()
-        learner = (ROOT / "minigrad" / source.relative_to(build.PACKAGE)).read_text()
+        learner_file = ROOT / "minigrad" / source.relative_to(build.PACKAGE)
+        if not learner_file.exists():  # a check module: sealed, whole, in its chapter's checks.dat
+            sealed = sealing.unseal((learner_file.parent / sealing.CHECKS).read_text())
+            assert sealed["modules"][source.stem] == text and "BEGIN SOLUTION" not in text, source
+            continue
+        learner = learner_file.read_text()
         outside = editions.render(text, keep=frozenset())
         for step, _, _, body, _ in editions.regions(text):
             for line in body:
@@ -198,3 +203,17 @@ def test_a_quiet_region_becomes_a_stub_that_does_nothing():
     exec(rendered, namespace)
     saved = [1]
     assert namespace["release"](saved) is None and saved == [1]
+
+
+def test_a_learners_checks_are_sealed_not_plain():
+    """In the learner edition each chapter folder holds its checks and observations sealed, and nothing else but
+    its package file, its first hints, its sealed last hints and its catalogue: no check's code is one glance
+    away from a stub."""
+    for folder in sorted((ROOT / "minigrad" / "steps").glob("chapter*")):
+        names = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
+        assert names == {*editions.PLAIN, sealing.CHECKS, build.LAST_HINTS, "zh.po"}, folder
+        sealed = sealing.unseal((folder / sealing.CHECKS).read_text())
+        reference = build.PACKAGE / "steps" / folder.name
+        assert sealed["expected"] == json.loads((reference / "expected.json").read_text())
+        assert set(sealed["modules"]) == {p.stem for p in reference.glob("*.py")} - {
+            "__init__", "hints", *(name.removesuffix(".py") for name in editions.REFERENCE_ONLY)}

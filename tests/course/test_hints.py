@@ -18,11 +18,20 @@ def fresh_kernel(monkeypatch):
 
 def test_every_step_has_one_to_three_hints():
     assert list(hints.HINTS) == STEPS
-    assert all(1 <= len(ladder) <= 3 for ladder in hints.HINTS.values())
+    assert all(1 <= len(hints.ladder(step)) <= 3 for step in STEPS)
+
+
+def test_the_last_hints_are_sealed_and_in_both_languages():
+    """Each step's last hint is read from its chapter's sealed file, in the learner's language."""
+    assert set(hints.last_hints()) == set(STEPS)
+    for step in STEPS:
+        english, chinese = hints.ladder(step, "en")[-1], hints.ladder(step, "zh")[-1]
+        assert english and chinese and english != chinese, step
+        assert english not in (ROOT / "minigrad" / "steps").joinpath(f"chapter{ids.chapter_of(step)}", "last_hints.dat").read_text()
 
 
 def test_each_call_shows_the_next_hint_then_says_it_was_the_last(capsys):
-    ladder = hints.HINTS["2.3"]
+    ladder = hints.ladder("2.3")
     for n, text in enumerate(ladder, 1):
         hints.hint("2.3")
         shown = capsys.readouterr().out
@@ -54,5 +63,5 @@ def _solution_lines(step):
 
 @pytest.mark.parametrize("step", STEPS)
 def test_no_hint_holds_a_line_of_the_solution(step):
-    every_hint = "\n".join(hints.HINTS[step])
+    every_hint = "\n".join(hints.ladder(step, "en") + hints.ladder(step, "zh"))
     assert not [line for line in _solution_lines(step) if line in every_hint]

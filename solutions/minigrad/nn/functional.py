@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, random
-from ..autograd.graph import Node, recorded
+from ..autograd.graph import Node, Operands, recorded
 from ..autograd.saved_tensor import SavedTensor
 from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
@@ -18,6 +18,7 @@ from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce, _reduction, legacy_reduction  # noqa: F401
+from . import logits_loss
 from .logits_loss import BinaryCrossEntropyWithLogitsBackward0, binary_cross_entropy_with_logits  # noqa: F401
 from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401
 
@@ -40,15 +41,19 @@ class AddmmBackward0(Node):
         self.self_shape = self_shape
 
     def backward(self, grad):
+        """The bias's gradient (summed back to its shape: it was added to every row), then the
+        product's, by step 2.4's rule (``linalg.product_gradients``). mat2's comes from the
+        transposed product, outᵀ = mat2ᵀ @ mat1ᵀ, transposed back: with ``nn.Linear``'s
+        weight.t() as mat2, weight.grad is then contiguous, as in PyTorch (and BLAS is faster so)."""
         mat1, mat2 = self.saved_tensors
         need_self, need_mat1, need_mat2 = self.needs_input_grad
-        return (
-            sum_to(grad, self.self_shape) if need_self else None,  # the bias was added to every row
-            grad @ mat2.T if need_mat1 else None,
-            # mat1ᵀ @ grad, computed as (gradᵀ @ mat1)ᵀ: BLAS is faster this way round, and
-            # weight.t()'s backward turns the result into a contiguous weight.grad
-            (grad.T @ mat1).T if need_mat2 else None,
-        )
+        grad_self = sum_to(grad, self.self_shape) if need_self else None
+        grad_mat1 = linalg.product_gradients(grad, mat1, mat2, need_mat1, False)[0]
+        transposed = linalg.product_gradients(_t(grad), _t(mat2), _t(mat1), need_mat2, False)[0]
+        return grad_self, grad_mat1, (_t(transposed) if transposed is not None else None)
+
+
+_t = linalg._transpose
 
 
 def _addmm(bias, mat1, mat2):
@@ -140,9 +145,7 @@ class BinaryCrossEntropyBackward0(Node):
     def backward(self, grad):
         p, y, weight, reduction = self.saved_tensors
         need_p, need_y = self.needs_input_grad
-        scale = grad if weight is None else grad * weight
-        if reduction == _REDUCTIONS["mean"]:
-            scale = scale / _numel(p)
+        scale = logits_loss.scaled(grad, weight, reduction, p)  # weights and the mean, as step 2.8 counts them
         return (
             scale * (p - y) / _at_least((1 - p) * p, _BCE_EPSILON) if need_p else None,
             scale * (_log(1 - p) - _log(p)) if need_y else None,
@@ -357,9 +360,11 @@ class DivBackward1(Node):
     saved_names = ("other",)
 
     def backward(self, grad):
+        """``self``'s gradient, by step 1.6's rule for a quotient (``DivBackward0``)."""
         (other,) = self._saved
+        operands = Operands((None, other), (True, False), (grad.shape, ()))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return grad / other
+            return arithmetic.DivBackward0.backward(operands, grad)[0]
 
 
 def _divide_by_number(input, number):

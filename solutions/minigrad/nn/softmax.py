@@ -17,7 +17,7 @@ from ..tensor import Tensor
 
 
 class SoftmaxBackward0(Node):
-    """s = softmax(x): ds_i/dx_j = s_i (δ_ij - s_j), so grad_x = s * (grad - Σ grad * s)."""
+    """s = softmax(x) along ``dim``: every s_i depends on every x_j of its slice; the node keeps s."""
 
     saved_names = ("dim", "result")
 
@@ -25,9 +25,12 @@ class SoftmaxBackward0(Node):
         self._saved = (dim, SavedTensor(result, is_output=True))
 
     def backward(self, grad):
-        """The gradient of ``softmax(x, dim)`` for ``x``, from the saved result ``s``.
+        """The gradient for ``x``, of its shape, from the saved result ``s``. Each slice along ``dim`` of
+        the answer sums to 0 (softmax's outputs always sum to 1). With x = [0, 0] (s = [0.5, 0.5]) and
+        grad = [1, 0]: [0.25, -0.25].
 
-        由保存的结果 ``s`` 求 ``softmax(x, dim)`` 对 ``x`` 的梯度。
+        由保存的结果 ``s`` 求 ``x`` 的梯度，形状与 ``x`` 相同。答案沿 ``dim`` 的每一片之和为 0（softmax 的输出之和
+        恒为 1）。x = [0, 0]（s = [0.5, 0.5]）、grad = [1, 0] 时：[0.25, -0.25]。
         """
         dim, result = self.saved_tensors
         # BEGIN SOLUTION C2
@@ -36,12 +39,14 @@ class SoftmaxBackward0(Node):
 
 
 class LogSoftmaxBackward0(SoftmaxBackward0):
-    """l = log_softmax(x): grad_x = grad - softmax(x) * Σ grad, with softmax(x) = exp(l)."""
+    """l = log_softmax(x) along ``dim``, computed stably; the node keeps l."""
 
     def backward(self, grad):
-        """The gradient of ``log_softmax(x, dim)`` for ``x``, from the saved result.
+        """The gradient for ``x``, of its shape, from the saved result ``l`` (exp(l) is softmax(x)). With
+        x = [0, 0] (l = [-0.6931, -0.6931]) and grad = [1, 0]: [0.5, -0.5].
 
-        由保存的结果求 ``log_softmax(x, dim)`` 对 ``x`` 的梯度。
+        由保存的结果 ``l``（exp(l) 即 softmax(x)）求 ``x`` 的梯度，形状与 ``x`` 相同。x = [0, 0]
+        （l = [-0.6931, -0.6931]）、grad = [1, 0] 时：[0.5, -0.5]。
         """
         dim, result = self.saved_tensors
         # BEGIN SOLUTION C2

@@ -9,7 +9,7 @@ GUARDED = {
     "1.1": (),
     "1.2": ("(grad_accumulator(x), 0)", "(x.grad_fn, x._output_nr)"),
     "1.3": ("range(lead)", "len(grad.shape) - len(shape)", "summing is the adjoint of copying"),
-    "1.4": ("grad * other", "grad * self_", "d(out)/d(self) = other", "d(out)/d(other) = self", "grad * b", "grad * a"),
+    "1.4": ("d(out)/d(self) = other", "d(out)/d(other) = self", "grad * b", "grad * a"),
     "1.5": ("-grad * alpha", "grad * -alpha", "d(out)/d(other) = alpha", "d(out)/d(other) = -alpha",
             "d(out)/d(self) = 1"),
     "1.6": ("grad / other", "-grad * self_ / (other * other)", "-self / other**2", "-self / other ** 2",
@@ -18,7 +18,7 @@ GUARDED = {
             "exponent * power(self_, exponent - 1)", "result * log_self", "result * log(self)", "x ** (n - 1)",
             "n * x ** (n - 1)", "a ** b * log(a)"),
     "1.8": ("tangent * result", "tangent / self_", "grad / self_", "grad / (2 * result)", "1 - result * result",
-            "1 / (2 sqrt(self))", "1 / (2 * sqrt(x))", "1 - tanh(self)²", "1 - tanh(x)²", "= exp(self)",
+            "1 / (2 sqrt(self))", "1 / (2 * sqrt(x))", "1 - tanh(self)²", "1 - tanh(x)²", "d(out)/d(self) = exp(self)",
             "d(out)/d(self) = 1 / self", "its own derivative", "0.5 * x ** -0.5"),
     "C1": ("grad * sign", "dispatch(self_, np.sign, sign)", "self_ >= low", "(self_ >= ", "flips it where self < 0"),
 }

@@ -107,7 +107,7 @@ MUTANTS = {
     "sigmoid's slope from the input's formula": (
         "2.7", [(POINTWISE, "        return grad * result * (1 - result)\n",
                  "        s = 1 / (1 + np.exp(-result))\n        return grad * s * (1 - s)\n")], rules.SIGMOID_AGAIN),
-    "logits loss without the mean's 1/n": ("2.8", [(LOSS, "            scale = scale / _numel(z)\n", "            pass\n")],
+    "logits loss without the mean's 1/n": ("2.8", [(LOSS, "        scale = scale / _numel(z)\n", "        pass\n")],
                                            rules.LOSS_NOT_MEAN),
     "logits loss with the wrong sign": ("2.8", [(LOSS, "return _sigmoid(z) - y", "return y - _sigmoid(z)")], rules.LOSS_SIGN),
     "logits loss without the weights": ("2.8", [(LOSS, "scale = grad if weight is None else grad * weight", "scale = grad")],

@@ -7,7 +7,7 @@ expressions are the answers.
 
 GUARDED = {
     "3.1": (),
-    "3.2": ("Tensor._wrap(self._array)",),
+    "3.2": ("out._version_counter = self._version_counter",),
     "3.3": (),
     "3.4": (),
     "3.5": (),

@@ -14,7 +14,7 @@ GUARDED = {
             "tangent_self / other", "tangent_other * self_ / (other * other)", "tangent_self @ mat2",
             "self_ @ tangent_mat2", "tangent * (exponent * _power(self_, exponent - 1))"),
     "4.6": ("seed.view(-1)[i] = 1",),
-    "4.7": ("tangent.view(-1)[j] = 1", "stack(columns, dim=-1)"),
+    "4.7": ("tangent.view(-1)[j] = 1",),
     "4.8": ("grad.squeeze(dim)", "grad.shape[:dim] + (1,) + grad.shape[dim:]", "inverse[source] = axis",
             "np.swapaxes(grad, dim0, dim1)", "grad.transpose(dim0, dim1)"),
     "C4": ("self.tangent * other.value + self.value * other.tangent", "np.cos(self.value) * self.tangent",

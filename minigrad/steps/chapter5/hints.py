@@ -1,5 +1,5 @@
-"""Chapter 5's hints, shown one at a time by ``minigrad.hint(step)``: the idea, the shape of the answer,
-then pseudocode in words. Catalogue messages: each is said in the learner's language."""
+"""Chapter 5's hints, shown one at a time by ``minigrad.hint(step)``: the idea, then the shape of the answer
+(the last hint, sealed, says the answer in words). Catalogue messages: each is said in the learner's language."""
 from ...messages import N_
 
 HINTS = {
@@ -35,34 +35,35 @@ HINTS = {
         N_("Forward's marks are only remembered on the ctx; once forward has returned, the machinery heeds them: "
            "a marked output takes no node. And backward always receives one gradient per output: for an output "
            "that got none, zeros like that output, unless the user asked for None, or the output is not a tensor."),
-        N_("mark_non_differentiable keeps the tensors in _non_differentiable; set_materialize_grads keeps the "
-           "value in _materialize. _unmarked refuses a mark that is not a tensor (PyTorch's words), then keeps each "
-           "flag of takes_node only if its output is none of the marked tensors (compare with is). In "
-           "_grad_tensor, when grad is None: read the output's shape and dtype from _outputs_meta; None if "
-           "materializing is off or the dtype is None; zeros of that shape and dtype otherwise, as a tensor."),
+        N_("The two ctx methods only keep what they are given for later (_non_differentiable, _materialize). "
+           "_unmarked: first refuse a mark that is not a tensor (PyTorch's words); then an output takes a node only "
+           "if it did before and is none of the marked tensors, found by identity, never by value. _grad_tensor, "
+           "when no gradient arrived: what is known of that output (_outputs_meta) and the ctx's choice decide "
+           "between None and zeros."),
     ),
     "5.6": (
         N_("A backward marked @once_differentiable runs untracked, so its results have no history of their own. "
            "When someone could differentiate them again, they get an Error node as history, whose backward "
            "raises."),
-        N_("wrapper: run backward under no_grad. If grad mode is off, or none of the incoming gradients is a "
-           "tensor that requires grad, return the results as they are. Otherwise return a tuple of each result "
-           "behind an error (a single result becomes a tuple of one). _behind_error: None stays None; else a "
-           "detached copy made a leaf that requires grad, and a new tensor on its data recorded with an Error "
-           "node and that leaf."),
+        N_("wrapper: run backward under no_grad. When nobody could differentiate the results again (grad mode "
+           "off, or no incoming gradient is a tensor that requires grad), they go back as they are. Otherwise each "
+           "result goes back behind an error, in a tuple even when there is one. _behind_error: None stays None; "
+           "any other result comes back with the same numbers, but with a history that leads to an Error node, "
+           "whose input is a leaf that requires grad."),
     ),
     "5.7": (
         N_("The maximum depends on one element only, the one that won: its gradient goes there, and every other "
            "element gets 0. The index has no gradient; it only says where."),
-        N_("forward: find the index with argmax, mark it non-differentiable, save it for backward, remember the "
-           "input's shape on the ctx, and return the maximum and the index. backward: read the index back, make "
-           "zeros of the input's shape (grad_value's dtype), put grad_value at the index through a flattened view, "
-           "return that."),
+        N_("forward: besides the maximum, its index (argmax), which takes no gradient and which backward needs, "
+           "and the input's shape, which backward needs too. backward: a gradient of the input's shape and of "
+           "grad_value's dtype, with grad_value at the index and 0 elsewhere; the index counts in the flattened "
+           "input."),
     ),
     "C5": (
         N_("Reverse mode asks: given the gradient of r, what are the gradients of x and y? Forward mode asks the "
-           "other way: given how x and y move (their tangents), how does r move? Both use ∂r/∂x = x / r and "
-           "∂r/∂y = y / r, and each mode reads its own saved tensors."),
+           "other way: given how x and y move (their tangents), how does r move? Both need the same two partial "
+           "derivatives of r = √(x² + y²): work them out first, and write them with r. Each mode reads its own "
+           "saved tensors."),
         N_("forward: compute r with tensor operations; save what backward needs with save_for_backward, and what "
            "jvp needs with save_for_forward. backward: two gradients, one per argument. jvp: one tangent, r's, "
            "the sum of both inputs' contributions.")    ),

@@ -1,4 +1,5 @@
-"""Chapter 1's last hints, the most telling: each step's answer in words, written out in both languages.
+"""Chapter 1's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
+of code), written out in both languages.
 
 Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
 ``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
@@ -6,39 +7,65 @@ Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/seale
 
 LAST_HINTS = {
     "1.1": {
-        "en": 'if grad mode is off: answer no\nfor each input: if it has requires_grad and it is true: answer yes\nanswer no',
-        "zh": '如果梯度模式关闭：回答否\n对每个输入：如果它有 requires_grad 且为真：回答是\n回答否',
+        "en": "Record only when grad mode is on and at least one input is a tensor whose requires_grad is true. Grad "
+              "mode off, or inputs that are all constants or numbers: nothing to record.",
+        "zh": "只有梯度模式开启、并且至少有一个输入是 requires_grad 为真的张量时，才需要记录。梯度模式关闭，或者输入全是"
+              "常量或数字：不用记录。",
     },
     "1.2": {
-        "en": "if x has a grad_fn: the edge is (that node, the output number x came from, x._output_nr)\nelse if x requires grad: the edge is (the leaf's shared accumulator, 0)\nelse: (None, 0)",
-        "zh": '如果 x 有 grad_fn：边是 (这个节点, x 来自的输出编号 x._output_nr)\n否则如果 x 需要梯度：边是 (这个叶子节点共用的累加器, 0)\n否则：(None, 0)',
+        "en": "An input with a grad_fn: its edge is that node, together with the number of the output the input is "
+              "(its _output_nr). A leaf that requires grad: its one shared accumulator (grad_accumulator), output 0, "
+              "so that every use of the leaf meets in one node. Anything else: (None, 0).",
+        "zh": "有 grad_fn 的输入：它的边是这个节点，加上它是该节点的第几个输出（它的 _output_nr）。需要梯度的叶子节点："
+              "它唯一共用的累加器（grad_accumulator），输出编号 0，这样叶子节点的每次使用都汇到同一个节点。其他情况："
+              "(None, 0)。",
     },
     "1.3": {
-        "en": 'if the shapes are equal: give grad back unchanged\nlead = number of extra leading axes\naxes = the lead axes, plus every later axis where shape has 1 and grad has more\nsum grad over axes, keeping the dimensions (numpy: keepdims, tensors: keepdim)\nreshape the sum to shape',
-        "zh": '如果形状相同：原样返回 grad\nlead = 前面多出来的轴数\naxes = 前 lead 个轴，加上之后 shape 为 1 而 grad 更大的每个轴\n对 grad 在 axes 上求和并保留维度（numpy 用 keepdims，张量用 keepdim）\n把和 reshape 成 shape',
+        "en": "Summing is the adjoint of copying. Sum the gradient over every axis broadcasting stretched: the extra "
+              "leading axes, and each later axis where the target shape has 1 and the gradient more, keeping the "
+              "dimensions (keepdims for numpy, keepdim for tensors); then reshape the sum to the target shape. Equal "
+              "shapes need nothing.",
+        "zh": "求和是复制的伴随。对广播拉伸过的每个轴求和：前面多出来的轴，以及之后目标形状为 1 而梯度更大的每个轴，"
+              "求和时保留维度（numpy 用 keepdims，张量用 keepdim）；再把和 reshape 成目标形状。形状相同时什么也不用做。",
     },
     "1.4": {
-        "en": "for a: if needed, sum_to(grad times b, a's shape), else None\nfor b: if needed, sum_to(grad times a, b's shape), else None\nreturn both, a's first",
-        "zh": '对 a：如果需要，sum_to(grad 乘以 b, a 的形状)，否则 None\n对 b：如果需要，sum_to(grad 乘以 a, b 的形状)，否则 None\n返回两者，a 的在前',
+        "en": "∂(a·b)/∂a = b and ∂(a·b)/∂b = a: a's gradient is grad·b and b's is grad·a, each summed back to its own "
+              "input's shape (sum_to), and None for an input that needs none; a's first.",
+        "zh": "∂(a·b)/∂a = b，∂(a·b)/∂b = a：a 的梯度是 grad·b，b 的梯度是 grad·a，各自用 sum_to 求和回自己输入的形状；"
+              "不需要梯度的输入得到 None；a 的在前。",
     },
     "1.5": {
-        "en": "alpha = the one saved value; need a, need b = the node's needs_input_grad\ngradient for a = sum_to(grad, a's shape) if a needs one, else None\nscaled = grad times alpha, negated for sub (skip the multiplication when alpha is 1)\ngradient for b = sum_to(scaled, b's shape) if b needs one, else None\nreturn the pair",
-        "zh": 'alpha = 唯一保存的值；need a, need b = 节点的 needs_input_grad\na 的梯度 = a 需要时为 sum_to(grad, a 的形状)，否则为 None\nscaled = grad 乘以 alpha，减法时再取负（alpha 为 1 时省掉乘法）\nb 的梯度 = b 需要时为 sum_to(scaled, b 的形状)，否则为 None\n返回这一对梯度',
+        "en": "∂(a + αb)/∂a = 1 and ∂(a + αb)/∂b = α; for a − αb, the second is −α. So a's gradient is grad itself, "
+              "b's is α·grad (−α·grad for sub), each summed back to its own input's shape, None where none is needed. "
+              "When α is 1, skip the multiplication.",
+        "zh": "∂(a + αb)/∂a = 1，∂(a + αb)/∂b = α；对 a − αb，后者是 −α。所以 a 的梯度就是 grad 本身，b 的梯度是 α·grad"
+              "（减法时为 −α·grad），各自求和回自己输入的形状；不需要梯度的输入得到 None。α 为 1 时省掉这次乘法。",
     },
     "1.6": {
-        "en": "a, b = the saved values\ngradient for a = sum_to(grad divided by b, a's shape) if needed, else None\ngradient for b = sum_to(minus grad times a divided by b squared, b's shape) if needed, else None\nreturn the pair",
-        "zh": 'a, b = 保存的值\na 的梯度 = 需要时为 sum_to(grad 除以 b, a 的形状)，否则为 None\nb 的梯度 = 需要时为 sum_to(负的 grad 乘以 a 再除以 b 的平方, b 的形状)，否则为 None\n返回这一对梯度',
+        "en": "∂(a/b)/∂a = 1/b and ∂(a/b)/∂b = −a/b² (the derivative of 1/b is −1/b²): a's gradient is grad/b and "
+              "b's is −grad·a/b², each summed back to its own input's shape, and None for an input that needs none.",
+        "zh": "∂(a/b)/∂a = 1/b，∂(a/b)/∂b = −a/b²（1/b 的导数是 −1/b²）：a 的梯度是 grad/b，b 的梯度是 −grad·a/b²，"
+              "各自求和回自己输入的形状；不需要梯度的输入得到 None。",
     },
     "1.7": {
-        "en": "number exponent n: if n is 0, the gradient is grad times 0; else grad times (n times power(x, n - 1))\ntensor exponent e: for x, zeros where e is 0 in grad times (e times x ** (e - 1)), summed to x's shape\nfor e, grad times (zeros where x is 0 and e >= 0 in result times log(x)), summed to e's shape\nNone for an input that needs no gradient; return the pair",
-        "zh": '指数是数字 n：若 n 为 0，梯度是 grad 乘以 0；否则是 grad 乘以 (n 乘以 power(x, n - 1))\n指数是张量 e：x 的梯度为 grad 乘以 (e 乘以 x ** (e - 1))，在 e 为 0 处置 0，再求和回 x 的形状\ne 的梯度为 grad 乘以 (result 乘以 log(x)，在 x 为 0 且 e >= 0 处置 0)，再求和回 e 的形状\n不需要梯度的输入对应 None；返回这一对梯度',
+        "en": "A number exponent n: ∂(xⁿ)/∂x = n·xⁿ⁻¹, so the gradient is grad·n·xⁿ⁻¹ (with power, for PyTorch's "
+              "rounding), and zeros for n = 0. A tensor exponent e: the base's gradient is grad·e·x^(e−1), with 0 "
+              "where e = 0; the exponent's is grad·xᵉ·ln x, that is grad·result·ln x, with 0 where x = 0 and e ≥ 0; "
+              "each summed back to its own input's shape, None where none is needed.",
+        "zh": "指数是数字 n：∂(xⁿ)/∂x = n·xⁿ⁻¹，所以梯度是 grad·n·xⁿ⁻¹（用 power，舍入与 PyTorch 一致），n = 0 时为零。"
+              "指数是张量 e：底数的梯度是 grad·e·x^(e−1)，在 e = 0 处为 0；指数的梯度是 grad·xᵉ·ln x，也就是 "
+              "grad·result·ln x，在 x = 0 且 e ≥ 0 处为 0；各自求和回自己输入的形状，不需要梯度的输入得到 None。",
     },
     "1.8": {
-        "en": 'exp: grad times the saved value (the result)\nlog: grad divided by the saved value (the input)\nsqrt: grad divided by twice the saved value (the result)\ntanh: grad times (one minus the square of the saved value, the result)',
-        "zh": 'exp：grad 乘以保存的值（结果）\nlog：grad 除以保存的值（输入）\nsqrt：grad 除以保存的值（结果）的两倍\ntanh：grad 乘以（1 减去保存的值（结果）的平方）',
+        "en": "exp: eˣ is its own derivative, so grad·result. log: ∂ln x/∂x = 1/x, so grad/x, x the saved input. "
+              "sqrt: ½x^(−½) = 1/(2√x), so grad/(2·result). tanh: 1 − tanh² x, so grad·(1 − result²).",
+        "zh": "exp：eˣ 的导数就是它自己，所以是 grad·result。log：∂ln x/∂x = 1/x，所以是 grad/x，x 是保存的输入。"
+              "sqrt：½x^(−½) = 1/(2√x)，所以是 grad/(2·result)。tanh：导数是 1 − tanh² x，所以是 grad·(1 − result²)。",
     },
     "C1": {
-        "en": 'abs: grad times the sign of x\nclamp: lower = min, or minus infinity if None; upper = max, or infinity if None\ninside = (x at least lower) and (x at most upper), as numbers 0 and 1\nreturn grad times inside',
-        "zh": 'abs：grad 乘以 x 的符号\nclamp：lower = min，为 None 时取负无穷；upper = max，为 None 时取正无穷\ninside = (x 不小于 lower) 且 (x 不大于 upper)，作为数字 0 和 1\n返回 grad 乘以 inside',
+        "en": "abs: grad times the sign of x (−1, 0 or 1; the sign of 0 is 0). clamp: grad where min ≤ x ≤ max, "
+              "bounds included, 0 elsewhere; a missing bound (None) counts as −∞ for min and +∞ for max.",
+        "zh": "abs：grad 乘以 x 的符号（−1、0 或 1；0 的符号是 0）。clamp：在 min ≤ x ≤ max 处（含界限）为 grad，其余为 0；"
+              "缺少的界限（None）对 min 视为 −∞，对 max 视为 +∞。",
     },
 }

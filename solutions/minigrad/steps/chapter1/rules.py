@@ -15,62 +15,61 @@ from .. import draw, step
 from .checks import NOT_SUMMED, _leaf, gradients_of, tensor_gradients_of
 
 UNNEEDED = N_(
-    "this input needs no gradient (its needs_input_grad entry is False): return None for it, and do not compute "
-    "it; what that gradient needs may not even be saved (reread exercise 1.4)."
+    "a gradient came back for an input that needs none (its needs_input_grad entry is False): that gradient must "
+    "not even be computed, since what it needs may not be saved (reread exercise 1.4)."
 )
 ALPHA_IGNORED = N_(
-    "alpha was ignored: add and sub compute self + alpha * other and self - alpha * other, so the gradient for "
-    "other is scaled by alpha (reread exercise 1.5)."
+    "alpha was ignored: other's gradient came back as if alpha were 1; look again at how other enters "
+    "self + alpha * other and self - alpha * other (reread exercise 1.5)."
 )
 SIGN_FORGOTTEN = N_(
-    "the sign of - was forgotten: self - other decreases when other grows, so other's gradient is minus the "
-    "incoming gradient (reread exercise 1.5)."
+    "the sign of other's gradient in a subtraction is wrong: check which way self - other moves when other grows "
+    "a little (reread exercise 1.5)."
 )
 QUOTIENT_SIGN = N_(
-    "the sign of the quotient rule is wrong: a / b decreases when b grows, so b's gradient is -grad * a / b² "
-    "(reread exercise 1.6)."
+    "the sign of b's gradient is wrong: check which way a / b moves when b grows a little (reread exercise 1.6)."
 )
 QUOTIENT_SQUARE = N_(
-    "the square of the quotient rule is missing: the derivative of a / b with respect to b is -a / b², not "
-    "-a / b (reread exercise 1.6)."
+    "b's gradient divides by the wrong power of b: differentiate 1 / b with respect to b again "
+    "(reread exercise 1.6)."
 )
 NOT_LOWERED = N_(
-    "the exponent was not lowered by one: the derivative of x ** n is n * x ** (n - 1), not n * x ** n "
-    "(reread exercise 1.7)."
+    "the power of x in the gradient is wrong: it is still the exponent of x ** n itself; check what "
+    "differentiating does to the exponent (reread exercise 1.7)."
 )
 NO_FACTOR = N_(
-    "the factor n is missing: the derivative of x ** n is n * x ** (n - 1), not x ** (n - 1) "
-    "(reread exercise 1.7)."
+    "the power of x in the gradient is right, but a constant factor is missing: apply the whole power rule, "
+    "not only its exponent (reread exercise 1.7)."
 )
 ZERO_EXPONENT = N_(
-    "x ** 0 is 1 everywhere, so its gradient is 0 everywhere, also at x = 0, where the formula "
-    "0 * 0 ** -1 gives nan; PyTorch answers 0 (reread exercise 1.7)."
+    "the gradient of x ** 0 is nan at x = 0, where the general formula breaks down; x ** 0 is a constant: see "
+    "PyTorch's conventions at zero (reread exercise 1.7)."
 )
 AT_ZERO = N_(
-    "at base 0 the formulas say 0 * inf or 0 * log(0), which is nan or -inf; PyTorch answers 0 where the exponent "
-    "is 0 (for the base) and where the base is 0 and the exponent at least 0 (for the exponent) "
-    "(reread exercise 1.7)."
+    "at base 0 the gradients came out nan or -inf, as the formulas give there (0 * inf, 0 * log(0)); PyTorch "
+    "follows a convention at those places, and a mask multiplied in does not remove a nan (reread PyTorch's "
+    "conventions at zero, exercise 1.7)."
 )
 EXP_VALUE = N_(
-    "exp's node saves its result exp(x), not x: the result is its own derivative, so grad times the saved "
-    "value is the whole rule; applying exp to it again gives exp(exp(x)) (reread exercise 1.8)."
+    "exp's gradient misuses the saved value: the node saves its result exp(x), not x, so applying exp to it "
+    "again, or dividing by it, computes something else (reread exercise 1.8)."
 )
 LOG_VALUE = N_(
-    "log's node saves its input x, not its result: the derivative of log(x) is 1 / x, so divide grad by the saved "
-    "value itself; multiplying by x, or dividing by log(x), uses the wrong value (reread exercise 1.8)."
+    "log's gradient misuses the saved value: the node saves its input x, not log(x); check the derivative of "
+    "log, and use the saved value as it is (reread exercise 1.8)."
 )
 
 SQRT_HALF = N_(
-    "the factor 1/2 is missing: sqrt(x) is x ** 0.5, whose derivative is 0.5 * x ** -0.5, that is "
-    "1 / (2 * sqrt(x)) (reread exercise 1.8)."
+    "sqrt's gradient is off by a constant factor: write sqrt(x) as a power of x, apply 1.7's power rule, then "
+    "express the result with the saved value (reread exercise 1.8)."
 )
 SQRT_VALUE = N_(
-    "sqrt's node saves its result sqrt(x), not x: the derivative 1 / (2 * sqrt(x)) is already written with it; "
-    "taking its square root again uses x ** 0.25 (reread exercise 1.8)."
+    "sqrt's gradient takes the square root of the saved value again: the node saves its result sqrt(x), not x, "
+    "so this computes with x ** 0.25 (reread exercise 1.8)."
 )
 TANH_VALUE = N_(
-    "tanh's node saves its result tanh(x), not x: the derivative is 1 - tanh(x)², so square the saved value as it "
-    "is; applying tanh to it again (or cosh) computes tanh(tanh(x)) (reread exercise 1.8)."
+    "tanh's gradient applies tanh (or cosh) to the saved value again: the node saves its result tanh(x), not x, "
+    "so this computes with tanh(tanh(x)) (reread exercise 1.8)."
 )
 
 
@@ -105,11 +104,11 @@ def _sum_node(node_type, alpha, a_shape, b_shape, need=(True, True)):
 def add_and_sub_pass_the_gradient_on(see):
     grad = _f32([[1.0, -2.0, 0.5], [3.0, 0.0, -1.5]])
     grad_a, grad_b = gradients_of(see, _sum_node(AddBackward0, 1, (2, 3), (2, 3)), grad)
-    see(grad_a, N_("d(a+b)/da: the incoming gradient itself"))
-    see(grad_b, N_("d(a+b)/db: the incoming gradient itself"))
+    see(grad_a, N_("d(a+b)/da"))
+    see(grad_b, N_("d(a+b)/db"))
     grad_a, grad_b = gradients_of(see, _sum_node(SubBackward0, 1, (2, 3), (2, 3)), grad)
     see(grad_a, N_("d(a-b)/da"))
-    see(grad_b, N_("d(a-b)/db: minus the incoming gradient"), mistakes=[(grad, SIGN_FORGOTTEN)])
+    see(grad_b, N_("d(a-b)/db"), mistakes=[(grad, SIGN_FORGOTTEN)])
 
 
 @step("1.5")
@@ -255,7 +254,7 @@ def pow_of_two_tensors(see):
     x, e, grad = _f32([2.0, 0.5, 3.0]), _f32([3.0, -1.0, 0.5]), _f32([1.0, 2.0, -1.0])
     grad_x, grad_e = gradients_of(see, _pow1_node(x, e), grad)
     see(grad_x, N_("d(x ** e)/dx for tensors x and e"), mistakes=[(grad * e * x ** e, NOT_LOWERED)])
-    see(grad_e, N_("d(x ** e)/de: x ** e * log(x)"))
+    see(grad_e, N_("d(x ** e)/de for tensors x and e"))
 
 
 @step("1.7")

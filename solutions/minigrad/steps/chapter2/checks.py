@@ -109,7 +109,7 @@ FIFO = N_(
 )
 OLDEST_FIRST = N_(
     "the ready queue gives back the oldest node first (the smallest _seq): PyTorch runs the newest first, the "
-    "largest _seq (a heap of -_seq) (reread exercise 2.3)."
+    "largest _seq; check which way your heap orders its keys (reread exercise 2.3)."
 )
 STACK = N_(
     "the ready queue gives back the node pushed last (a stack): PyTorch orders ready nodes by their creation "
@@ -257,8 +257,8 @@ def _mm_node(a, b):
 
 TRANSPOSE_SHAPES = N_(
     "numpy refused a matrix product (ValueError: the shapes do not fit): a transpose is missing or on the wrong "
-    "side. The gradient for a has a's shape (m, k): grad (m, n) times b transposed (n, k); the one for b has b's "
-    "shape (k, n) (reread exercise 2.4)."
+    "side. The gradient for a must have a's shape (m, k), the one for b b's shape (k, n): write down the shape of "
+    "each factor you multiply (reread exercise 2.4)."
 )
 def _mm_gradients(see, node, grad):
     """``MmBackward0.backward`` as the engine calls it, numpy's refusal of a misplaced transpose named."""
@@ -271,8 +271,8 @@ def mm_backward_multiplies_by_transposes(see):
     b = Tensor._wrap(np.arange(12, dtype=np.float32).reshape(3, 4))
     grad = np.ones((2, 4), dtype=np.float32)
     grad_a, grad_b = _mm_gradients(see, _mm_node(a, b), grad)
-    see(grad_a, N_("d(a@b)/da = grad @ b.T"))
-    see(grad_b, N_("d(a@b)/db = a.T @ grad"))
+    see(grad_a, N_("d(a@b)/da for a (2, 3), b (3, 4) and a gradient of ones"))
+    see(grad_b, N_("d(a@b)/db for a (2, 3), b (3, 4) and a gradient of ones"))
 
 
 @step("2.4")

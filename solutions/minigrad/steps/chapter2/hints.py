@@ -1,5 +1,5 @@
-"""Chapter 2's hints, shown one at a time by ``minigrad.hint(step)``: the idea, the shape of the answer,
-then pseudocode in words. Catalogue messages: each is said in the learner's language."""
+"""Chapter 2's hints, shown one at a time by ``minigrad.hint(step)``: the idea, then the shape of the answer
+(the last hint, sealed, says the answer in words). Catalogue messages: each is said in the learner's language."""
 from ...messages import N_
 
 HINTS = {
@@ -13,16 +13,17 @@ HINTS = {
     "2.2": (
         N_("The first gradient a leaf receives becomes its .grad, but it must be its own: the engine may hand "
            "the same array to someone else."),
-        N_("Only the case .grad is None is yours. Make a new numpy array from grad (a copy), in the leaf's own "
-           "dtype, and wrap it as a tensor."),
+        N_("Only the case .grad is None is yours. What you store must be a tensor that owns its numbers, sharing "
+           "no array with the engine, in the leaf's own dtype."),
     ),
     "2.3": (
         N_("A node runs when all its gradients have arrived, and then passes its results on. Among the nodes "
            "ready at the same time, PyTorch runs the one created last first."),
-        N_("The queue: a heap keyed by minus _seq (newest first), with a counter as a tie-breaker, first "
-           "pushed first. The loop: pop, run the node on its buffer, note it, release it unless keep_graph, "
-           "then deliver each result along its edge: make the buffer when an edge first reaches a node (even "
-           "with None), add (never overwrite) into slot nr, count the dependency down, push when it reaches 0."),
+        N_("The queue: a heap whose order lets the largest _seq out first, with a tie-breaker so that equal keys "
+           "leave in the order they came. The loop: take the next ready node, run it on its buffer, note it, free "
+           "it unless the graph is kept, then deliver each of its results along its edge, into the slot that edge "
+           "names. A node gets its buffer when the first edge reaches it (even one carrying None), and is ready once "
+           "every edge into it has delivered; gradients meeting in one slot must not be lost."),
     ),
     "2.4": (
         N_("Each entry of a @ b is a dot product of a row of a and a column of b: the gradient of a row of a "
@@ -39,8 +40,8 @@ HINTS = {
            "broadcast to the input's shape with _expand, which works on arrays and tensors."),
     ),
     "2.6": (
-        N_("A mean is a sum times 1/n, where n is how many elements each output was taken over: its gradient is "
-           "the sum's, times 1/n."),
+        N_("A mean is a sum scaled by a constant, set by how many elements each output was taken over: its "
+           "gradient follows from the sum's (2.5)."),
         N_("For the mean of everything, n is the saved numel. For a mean over some dimensions it is not: each "
            "output is the mean of one slice, whose size is the product of the sizes of the reduced dimensions "
            "(a 0-dim input has one element). Reuse 2.5's helpers for the shapes."),
@@ -48,9 +49,9 @@ HINTS = {
     "2.7": (
         N_("Both nodes saved their result, not their input: write each derivative in terms of that result, then "
            "multiply it by the incoming gradient (the chain rule)."),
-        N_("relu: its result is above 0 exactly where the input was, and there the slope is 1; elsewhere, at 0 "
-           "included, PyTorch takes the slope 0. sigmoid: the slope of s = sigmoid(x) is a product of s and "
-           "1 - s. Use operators that arrays and tensors both have."),
+        N_("relu: its result is above 0 exactly where the input was; read relu's slope on each side off its "
+           "graph, and at 0 itself PyTorch takes the slope 0. sigmoid: differentiate 1 / (1 + exp(-x)), then "
+           "write the derivative with s = sigmoid(x) alone. Use operators that arrays and tensors both have."),
     ),
     "2.8": (
         N_("Per element the loss is (1 - y) z + softplus(-z) (times a weight): differentiate it by hand for z, "

@@ -1,4 +1,5 @@
-"""Chapter 2's last hints, the most telling: each step's answer in words, written out in both languages.
+"""Chapter 2's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
+of code), written out in both languages.
 
 Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
 ``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
@@ -6,39 +7,77 @@ Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/seale
 
 LAST_HINTS = {
     "2.1": {
-        "en": 'counts = {root: 0}; stack = [root]\nwhile the stack is not empty:\n  node = pop one\n  for each (next, _) in node.next_functions, skipping None:\n    if next is new: counts[next] = 0 and push next\n    add 1 to counts[next]\nreturn counts',
-        "zh": 'counts = {root: 0}；stack = [root]\n当栈不为空：\n  node = 弹出一个\n  对 node.next_functions 中的每个 (next, _)，跳过 None：\n    如果 next 是新的：counts[next] = 0 并把 next 压栈\n    counts[next] 加 1\n返回 counts',
+        "en": "Walk the graph from the root with a list used as a stack. The root's count starts at 0. Each time an "
+              "edge (skip the None ones) leads to a node, that node's count grows by one; a node met for the first "
+              "time starts at 0 and is pushed, so that it is walked once. The counts, by node, are the answer.",
+        "zh": "用一个当作栈的列表从根节点开始遍历计算图。根节点的计数从 0 开始。每当一条边（跳过 None）指向某个节点，"
+              "这个节点的计数就加一；第一次遇到的节点从 0 开始并压入栈中，这样每个节点只遍历一次。按节点记下的这些计数"
+              "就是答案。",
     },
     "2.2": {
-        "en": "when the leaf has no gradient yet (its _grad is None):\n  variable._grad = a tensor wrapping a copy of grad in the leaf's dtype\n  stop here",
-        "zh": '当叶子节点还没有梯度（它的 _grad 为 None）时：\n  variable._grad = 一个张量，包装 grad 的副本，dtype 与叶子节点相同\n  到此为止',
+        "en": "When the leaf has no gradient yet (its _grad is None), its _grad becomes a tensor around its own copy of "
+              "grad, in the leaf's dtype, and there is nothing more to do: the engine may reuse the array it passed.",
+        "zh": "当叶子节点还没有梯度（它的 _grad 为 None）时，它的 _grad 变为一个张量，包装 grad 的一份自己的副本，dtype "
+              "与叶子节点相同，然后就完成了：引擎可能会重用它传进来的数组。",
     },
     "2.3": {
-        "en": 'while the queue is not empty:\n  node = pop; results = run it (run_node) on the buffer you take out of buffers\n  note node in order; release it unless keep_graph\n  for each edge (next, nr) and its result g:\n    skip a None next\n    make buffers[next] = [None] * next._num_outputs if it has none\n    if g is not None: g = validate(...); slot nr = g, or slot nr + g if it held one\n    dependencies[next] -= 1; if it is 0: push next',
-        "zh": '当队列不为空：\n  node = 弹出；results = 用从 buffers 中取出的缓冲运行它（run_node）\n  把 node 记入 order；除非 keep_graph，否则释放它\n  对每条边 (next, nr) 及其结果 g：\n    next 为 None 则跳过\n    如果 next 还没有缓冲，建立 buffers[next] = [None] * next._num_outputs\n    如果 g 不是 None：g = validate(...)；第 nr 个位置 = g，若已有值则为原值 + g\n    dependencies[next] -= 1；若为 0：压入 next',
+        "en": "The queue keeps (−_seq, a count of pushes, node) in a heap, so the newest node leaves first and equal "
+              "keys leave in the order they came. The loop, until the queue is empty: pop a node, run it (run_node) on "
+              "its buffer, taken out of buffers; note it in order, and release it unless keep_graph. Then for each "
+              "edge (next, nr) and its result g, skipping a None next: give next a buffer of next._num_outputs empty "
+              "slots the first time an edge reaches it; when g is not None, validate it and add it into slot nr (or "
+              "store it there if the slot is empty); count next's dependency down, and push next when it reaches 0.",
+        "zh": "队列在一个堆里保存 (−_seq, 压入次数的计数, 节点)，这样最新的节点先出来，键相同时按进入的先后出来。循环直到"
+              "队列为空：弹出一个节点，用从 buffers 中取出的它的缓冲运行它（run_node）；把它记入 order，除非 keep_graph，"
+              "否则释放它。然后对每条边 (next, nr) 及其结果 g（next 为 None 时跳过）：边第一次到达 next 时，给它一个有 "
+              "next._num_outputs 个空位的缓冲；g 不是 None 时，先 validate，再把它加到第 nr 个位置上（位置为空就直接放入）；"
+              "把 next 的依赖数减一，减到 0 时把 next 压入队列。",
     },
     "2.4": {
-        "en": 'for a: if needed, grad times the transpose of b, else None\nfor b: if needed, the transpose of a times grad, else None\n(use _transpose, which works on arrays and tensors)',
-        "zh": '对 a：如果需要，grad 乘以 b 的转置，否则 None\n对 b：如果需要，a 的转置乘以 grad，否则 None\n（用 _transpose，它对数组和张量都适用）',
+        "en": "For out = a @ b: a's gradient is grad·bᵀ, (m, n)·(n, k) = (m, k), and b's is aᵀ·grad, "
+              "(k, m)·(m, n) = (k, n); each only if needed (None otherwise). _transpose works on arrays and tensors.",
+        "zh": "对 out = a @ b：a 的梯度是 grad·bᵀ，(m, n)·(n, k) = (m, k)；b 的梯度是 aᵀ·grad，(k, m)·(m, n) = (k, n)；"
+              "各自只在需要时计算（否则为 None）。_transpose 对数组和张量都适用。",
     },
     "2.5": {
-        "en": "_restored: if keepdim (or the input had no dimensions): nothing to do\n  otherwise insert an axis of size 1 at each summed dimension, smallest first\n  (arrays: numpy's expand_dims; tensors: unsqueeze, one dimension at a time)\nSumBackward0: expand grad to shape\nSumBackward1: expand the restored grad to shape",
-        "zh": '_restored：如果 keepdim（或输入没有维度）：什么也不用做\n  否则在每个被求和的维度处插入一个长度为 1 的轴，从小到大\n  （数组：numpy 的 expand_dims；张量：unsqueeze，一次一个维度）\nSumBackward0：把 grad 扩展到 shape\nSumBackward1：把放回维度后的 grad 扩展到 shape',
+        "en": "Each input element gets its output's gradient, whole. _restored: with keepdim (or a 0-dim input) the "
+              "gradient is already lined up; otherwise insert an axis of size 1 at each summed dimension, smallest "
+              "first (numpy's expand_dims for arrays, unsqueeze one dimension at a time for tensors). SumBackward0 "
+              "expands grad to the input's shape; SumBackward1 expands the restored gradient to it.",
+        "zh": "每个输入元素都完整地得到它所属输出的梯度。_restored：keepdim 为真（或输入没有维度）时梯度已经对齐；否则在"
+              "每个被求和的维度处插入一个长度为 1 的轴，从小到大（数组用 numpy 的 expand_dims，张量用 unsqueeze，一次一个"
+              "维度）。SumBackward0 把 grad 扩展到输入的形状；SumBackward1 把放回维度后的梯度扩展到输入的形状。",
     },
     "2.6": {
-        "en": 'MeanBackward0: expand grad / numel to shape\nMeanBackward1: n = 1; for d in dims: n times the size of dimension d\n  expand (the restored grad) / n to shape',
-        "zh": 'MeanBackward0：把 grad / numel 扩展到 shape\nMeanBackward1：n = 1；对 dims 中的每个 d：n 乘以第 d 维的长度\n  把（放回维度后的 grad）/ n 扩展到 shape',
+        "en": "Each element counts 1/n in a mean of n elements. MeanBackward0: grad divided by the saved numel, expanded "
+              "to the input's shape. MeanBackward1: n is the product of the sizes of the reduced dimensions; the "
+              "restored gradient divided by n, expanded to the input's shape.",
+        "zh": "在 n 个元素的平均值里，每个元素占 1/n。MeanBackward0：grad 除以保存的 numel，再扩展到输入的形状。"
+              "MeanBackward1：n 是被约简的各维长度之积；放回维度后的梯度除以 n，再扩展到输入的形状。",
     },
     "2.7": {
-        "en": 'relu: grad times (1 where result > 0, else 0)\n  (np.sign of the result is such a mask for arrays, sign for tensors; dispatch picks one)\nsigmoid: grad times s times (1 - s), s being the saved result',
-        "zh": 'relu：grad 乘以（result > 0 处为 1，其余为 0）\n  （对数组，结果的 np.sign 就是这样的掩码；对张量用 sign；dispatch 会挑选其一）\nsigmoid：grad 乘以 s 再乘以 (1 - s)，s 是保存的结果',
+        "en": "relu: grad where the saved result is above 0, and 0 elsewhere (the sign of the result is such a mask: "
+              "np.sign for arrays, sign for tensors, dispatch picks one). sigmoid: σ′(x) = σ(x)(1 − σ(x)), so "
+              "grad·s·(1 − s), s being the saved result.",
+        "zh": "relu：在保存的结果大于 0 处为 grad，其余为 0（结果的符号就是这样的掩码：对数组用 np.sign，对张量用 sign，"
+              "dispatch 会挑选其一）。sigmoid：σ′(x) = σ(x)(1 − σ(x))，所以是 grad·s·(1 − s)，s 是保存的结果。",
     },
     "2.8": {
-        "en": 'scale = grad, times weight if there is one; if reduction is MEAN: scale / numel of z\ngrad for z = scale times slope for z (if needed); grad for y likewise\nslope for z, without p: σ(z) - y; with p: (p y + 1 - y) σ(z) - p y\nslope for y, without p: -z; with p: (p - 1) softplus(-z) - z  (use _sigmoid and _softplus_neg)',
-        "zh": 'scale = grad，有权重时乘上 weight；如果 reduction 是 MEAN：scale / z 的 numel\nz 的梯度 = scale 乘以 z 的斜率（如果需要）；y 的梯度同理\nz 的斜率，无 p：σ(z) - y；有 p：(p y + 1 - y) σ(z) - p y\ny 的斜率，无 p：-z；有 p：(p - 1) softplus(-z) - z  （用 _sigmoid 和 _softplus_neg）',
+        "en": "The common scale is grad, times the weight if there is one, divided by z's numel when reduction is MEAN. "
+              "z's gradient is the scale times ∂ℓ/∂z = σ(z) − y, or with a pos_weight p, (p·y + 1 − y)·σ(z) − p·y. "
+              "y's gradient is the scale times ∂ℓ/∂y = −z, or with p, (p − 1)·softplus(−z) − z. Each only if needed; "
+              "_sigmoid and _softplus_neg compute σ(z) and softplus(−z).",
+        "zh": "公共的缩放因子是 grad，有权重时乘上 weight，reduction 为 MEAN 时再除以 z 的 numel。z 的梯度是缩放因子乘以 "
+              "∂ℓ/∂z = σ(z) − y，有 pos_weight p 时为 (p·y + 1 − y)·σ(z) − p·y。y 的梯度是缩放因子乘以 ∂ℓ/∂y = −z，"
+              "有 p 时为 (p − 1)·softplus(−z) − z。各自只在需要时计算；_sigmoid 和 _softplus_neg 分别算出 σ(z) 和 "
+              "softplus(−z)。",
     },
     "C2": {
-        "en": 'softmax: s times (grad minus the sum over dim of grad times s)\nlog_softmax: grad minus exp(saved) times the sum over dim of grad\n(dispatch picks np.exp for arrays and exp for tensors)',
-        "zh": 'softmax：s 乘以（grad 减去 grad 乘 s 沿 dim 的和）\nlog_softmax：grad 减去 exp(保存的值) 乘以 grad 沿 dim 的和\n（dispatch 对数组选 np.exp，对张量选 exp）',
+        "en": "softmax: ∂sᵢ/∂xⱼ = sᵢ(δᵢⱼ − sⱼ), so the gradient is s·(grad − Σ grad·s), the sum taken along dim and kept "
+              "as a dimension of size 1 (_sum_kept). log_softmax: the saved values are log s, so the gradient is "
+              "grad − exp(saved)·Σ grad, summed along dim the same way (dispatch picks np.exp or exp).",
+        "zh": "softmax：∂sᵢ/∂xⱼ = sᵢ(δᵢⱼ − sⱼ)，所以梯度是 s·(grad − Σ grad·s)，和沿 dim 求取并保留为长度 1 的维度"
+              "（_sum_kept）。log_softmax：保存的值是 log s，所以梯度是 grad − exp(保存的值)·Σ grad，和同样沿 dim 求取"
+              "（dispatch 挑选 np.exp 或 exp）。",
     },
 }

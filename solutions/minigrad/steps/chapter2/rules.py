@@ -23,8 +23,8 @@ ONE_GRADIENT = N_(
     "that input's shape (reread the exercise)."
 )
 NOT_EXPANDED = N_(
-    "the gradient of a sum still has the sum's shape: every element of the input went into the sum once, so each "
-    "gets the sum's gradient; copy it back over the summed dimensions, up to the input's shape (reread exercise 2.5)."
+    "the gradient of a sum still has the sum's shape, not the input's: every element of the input went into the "
+    "sum, and each must get a gradient (reread exercise 2.5)."
 )
 NOT_REINSERTED = N_(
     "with keepdim=False the summed dimensions are missing from the gradient, so it lined up with the wrong "
@@ -32,41 +32,40 @@ NOT_REINSERTED = N_(
     "copying the gradient over it (reread exercise 2.5)."
 )
 NOT_DIVIDED = N_(
-    "the gradient of a mean came back as that of a sum: each element counts 1/n in a mean of n elements, so its "
-    "gradient is divided by n too (reread exercise 2.6)."
+    "the gradient of a mean came back as that of a sum: check how much each element counts in a mean of n "
+    "elements (reread exercise 2.6)."
 )
 WRONG_COUNT = N_(
-    "the gradient of a mean over some dimensions was divided by the wrong count: each mean is taken over one slice, "
-    "as many elements as the product of the sizes of the reduced dimensions, not over all numel elements of the "
-    "input nor over the number of means (reread exercise 2.6)."
+    "the gradient of a mean over some dimensions was divided by the wrong count (all the input's numel elements, "
+    "or the number of means?): count the elements of the one slice each mean is taken over (reread exercise 2.6)."
 )
 RELU_AT_ZERO = N_(
-    "relu's gradient at 0 must be 0, as in PyTorch: an element passes its gradient on only where relu's result is "
-    "greater than 0 (reread exercise 2.7)."
+    "relu passed the gradient on where its input was not above 0: at 0 too, PyTorch takes relu's slope to be 0 "
+    "(reread exercise 2.7)."
 )
 RELU_WRONG_VALUE = N_(
-    "relu's gradient is the incoming gradient, unchanged, where relu's saved result is above 0, and 0 elsewhere: "
-    "the result only says where; neither its value nor the gradient's sign enters (reread exercise 2.7)."
+    "relu's gradient depends on something it must not (the saved result's value, or the gradient's sign): the "
+    "saved result only tells where the gradient passes (reread exercise 2.7)."
 )
 SIGMOID_AGAIN = N_(
     "the sigmoid was applied once more to the saved value: the node saved the result s = sigmoid(x), not x, "
     "and the derivative is written with that s itself (reread exercise 2.7)."
 )
 LOSS_NOT_MEAN = N_(
-    "the gradient of the loss with reduction='mean' is n times too large: the mean divides the sum of the n "
-    "elements' losses by n, and so the gradient of each element by n too (reread exercise 2.8)."
+    "the gradient of the loss with reduction='mean' is n times too large, as if the reduction were 'sum': check "
+    "what the mean does to each element's loss (reread exercise 2.8)."
 )
 LOSS_SIGN = N_(
-    "the gradient of the loss for the logits has the wrong sign: where the target is 0, a larger logit makes "
-    "the loss larger, so that gradient is positive (reread exercise 2.8)."
+    "the gradient of the loss for the logits has the wrong sign: check which way the loss moves when a logit "
+    "grows where the target is 0 (reread exercise 2.8)."
 )
 LOSS_UNWEIGHTED = N_(
     "the weights were left out of the loss's gradient: each element's loss is multiplied by its weight, and so "
     "is its gradient (reread exercise 2.8)."
 )
 TARGET_SIGN = N_(
-    "the gradient of the loss for the target has the wrong sign: a larger target lowers the loss where the logit "
-    "is positive (reread exercise 2.8)."
+    "the gradient of the loss for the target has the wrong sign: check which way the loss moves when the target "
+    "grows where the logit is positive (reread exercise 2.8)."
 )
 TURNED_INTO_ARRAY = N_(
     "a tensor gradient came back as a numpy array: with create_graph=True the gradient must stay a tensor, so that "

@@ -1,5 +1,5 @@
-"""Chapter 3's hints, shown one at a time by ``minigrad.hint(step)``: the idea, the shape of the answer,
-then pseudocode in words. Catalogue messages: each is said in the learner's language."""
+"""Chapter 3's hints, shown one at a time by ``minigrad.hint(step)``: the idea, then the shape of the answer
+(the last hint, sealed, says the answer in words). Catalogue messages: each is said in the learner's language."""
 from ...messages import N_
 
 HINTS = {
@@ -12,8 +12,8 @@ HINTS = {
     "3.2": (
         N_("detach() gives the same numbers without the history: a new tensor that shares the memory and the "
            "version counter, with no grad_fn and no requires_grad."),
-        N_("Wrap the very same array (no copy) in a new tensor, then make it share the version counter, so an "
-           "in-place change through either one is seen by both."),
+        N_("What the new tensor shares with self: the very same array (no copy), and the version counter, so "
+           "that an in-place change through either one is seen by both. What it does not have: a history."),
     ),
     "3.3": (
         N_("requires_grad_() flips the flag of a leaf. A non-leaf's flag follows from its history, and only "

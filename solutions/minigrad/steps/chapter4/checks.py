@@ -111,16 +111,16 @@ def zero_fills_in_place_and_counts_a_version(see):
 
 
 NOTHING_RELEASED = N_(
-    "Node._release let go of none of the node's saved tensors: call release() on each SavedTensor in self._saved "
-    "(reread exercise 4.4)."
+    "Node._release let go of none of the node's saved tensors: each SavedTensor among them still holds its "
+    "memory (reread exercise 4.4)."
 )
 ARRAY_KEPT = N_(
-    "after release(), a SavedTensor still holds its array, so its memory is never given back: set its _array to "
-    "None (reread exercise 4.4)."
+    "after release(), a SavedTensor still holds its array, so its memory is never given back "
+    "(reread exercise 4.4)."
 )
 TENSOR_KEPT = N_(
-    "after release(), a SavedTensor still holds its tensor (half freed): the tensor keeps the same memory alive. "
-    "Set its _tensor to None as well (reread exercise 4.4)."
+    "after release(), a SavedTensor still holds its tensor (half freed): the tensor keeps the same memory alive "
+    "(reread exercise 4.4)."
 )
 
 

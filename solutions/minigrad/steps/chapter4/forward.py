@@ -21,8 +21,8 @@ def _like(x, values):
 
 
 TERM_MISSING = N_(
-    "one term of the product rule is missing: d(x y) = dx·y + x·dy, one term for each input's tangent, added "
-    "(reread exercise 4.5)."
+    "one term is missing: both inputs had a tangent, but only one of them moved the output; each input that "
+    "moves contributes a term of its own (reread exercise 4.5)."
 )
 NONE_TANGENT = N_(
     "an input without a tangent (None) made the rule fail: None means that input does not move, so its term is "
@@ -30,20 +30,20 @@ NONE_TANGENT = N_(
     "not even have been saved) (reread exercise 4.5)."
 )
 DIVISION_SIGN = N_(
-    "the divisor's term has the wrong sign: growing y shrinks x / y, so d(x / y) = dx / y - x·dy / y² "
+    "the divisor's term has the wrong sign: check which way x / y moves when y grows a little "
     "(reread exercise 4.5)."
 )
 DIVISION_SQUARE = N_(
-    "the divisor's term divides by y once instead of by y²: the derivative of 1 / y is -1 / y² "
+    "the divisor's term divides by the wrong power of y: differentiate 1 / y with respect to y again "
     "(reread exercise 4.5)."
 )
 TANGENT_FORGOTTEN = N_(
-    "the derivative was returned without multiplying it by the tangent: a forward rule returns J·t, the "
-    "change of the output when the input moves by t (reread exercise 4.5)."
+    "the derivative came back on its own, as if the tangent were 1: a forward rule gives the change of the "
+    "output when the input moves by its tangent (reread exercise 4.5)."
 )
 FACTORS_SWAPPED = N_(
-    "the matrix products have their factors in the wrong order: d(A B) = dA·B + A·dB, and A·dB is not dB·A "
-    "(reread exercise 4.5)."
+    "the matrix products have their factors in the wrong order: a matrix product does not commute, so a "
+    "tangent stays on the side of the factor it moves (reread exercise 4.5)."
 )
 
 

@@ -1,5 +1,5 @@
-"""Chapter 4's hints, shown one at a time by ``minigrad.hint(step)``: the idea, the shape of the answer,
-then pseudocode in words. Catalogue messages: each is said in the learner's language."""
+"""Chapter 4's hints, shown one at a time by ``minigrad.hint(step)``: the idea, then the shape of the answer
+(the last hint, sealed, says the answer in words). Catalogue messages: each is said in the learner's language."""
 from ...messages import N_
 
 HINTS = {
@@ -54,15 +54,16 @@ HINTS = {
         N_("A shape operation moves or copies elements without computing new ones, so each input element receives "
            "the gradients of the output positions it went to: the gradient is moved back, or summed over the "
            "copies, until it has the input's shape."),
-        N_("permute: the gradient's axis i came from input axis dims[i]; build the inverse permutation and apply "
-           "it. transpose is its own inverse. expand: sum the copies back into the input's shape (chapter 1 has "
-           "the function). unsqueeze(dim): remove that axis. squeeze(dim): put an axis of size 1 back at dim, "
-           "only if one was removed."),
+        N_("permute: the gradient's axis i came from input axis dims[i], and each must go back where it came "
+           "from. transpose: two axes swapped. expand: chapter 1 has the function that undoes broadcasting. "
+           "unsqueeze and squeeze undo each other, but squeeze(dim) may have removed nothing. Each rule works on "
+           "arrays and on tensors."),
     ),
     "C4": (
         N_("A dual number carries a value and a tangent, how fast the value changes. Each operation computes "
            "its value as usual and its tangent by the derivative rule, so f(Dual(x, t)) carries f(x) and J·t."),
-        N_("Turn a plain number into a dual with tangent 0. Sum: the tangents add. Product: the product rule. "
-           "sin and exp: the chain rule, the derivative at the value times the tangent."),
+        N_("Turn a plain number into a dual with tangent 0. Each operation computes its value as usual, and its "
+           "tangent from the values and tangents it is given, by the rule of that operation: the sum rule, the "
+           "product rule, and for sin and exp the chain rule."),
     ),
 }

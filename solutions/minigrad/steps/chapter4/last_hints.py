@@ -1,4 +1,5 @@
-"""Chapter 4's last hints, the most telling: each step's answer in words, written out in both languages.
+"""Chapter 4's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
+of code), written out in both languages.
 
 Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
 ``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
@@ -6,39 +7,76 @@ Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/seale
 
 LAST_HINTS = {
     "4.1": {
-        "en": 'if gradient is not a tensor: make it one, in the output\'s dtype\nif the shapes differ: raise RuntimeError("Mismatch in shape: grad_output[i] has a shape of ... and output[i] has a shape of ...")\nif create_graph: return the tensor\nreturn its array, in the output\'s dtype',
-        "zh": '如果 gradient 不是张量：把它变成张量，用输出的 dtype\n如果形状不同：raise RuntimeError("Mismatch in shape: grad_output[i] has a shape of ... and output[i] has a shape of ...")\n如果 create_graph：返回这个张量\n返回它的数组，用输出的 dtype',
+        "en": "A gradient that is not a tensor becomes one, in the output's dtype. If its shape differs from the "
+              "output's, raise a RuntimeError with PyTorch's message (\"Mismatch in shape: grad_output[i] has a "
+              "shape of ... and output[i] has a shape of ...\"). With create_graph the engine gets the tensor "
+              "itself; otherwise its array, in the output's dtype.",
+        "zh": "不是张量的梯度先变成张量，用输出的 dtype。如果它的形状与输出的不同，抛出带 PyTorch 消息的 RuntimeError"
+              "（\"Mismatch in shape: grad_output[i] has a shape of ... and output[i] has a shape of ...\"）。"
+              "有 create_graph 时交给引擎的是这个张量本身；否则是它的数组，用输出的 dtype。",
     },
     "4.2": {
-        "en": "if grad is a tensor:\n  variable._grad becomes the sum of variable._grad and grad (a new tensor)\nelse:\n  add grad into variable._grad's array in place (np.add with out=)\n  count one more version of variable._grad",
-        "zh": '如果 grad 是张量：\n  variable._grad 变为 variable._grad 与 grad 之和（一个新张量）\n否则：\n  把 grad 原地加进 variable._grad 的数组（用带 out= 的 np.add）\n  让 variable._grad 的版本加一',
+        "en": "A tensor (backward with create_graph): .grad becomes a new tensor, the sum of the old .grad and grad, "
+              "so that the sum is recorded. An array: add it into .grad's own array in place (numpy's add with "
+              "out=), and count one more version of .grad, whose grad_fn, if any, stays.",
+        "zh": "张量（带 create_graph 的反向传播）：.grad 变为一个新张量，即原来的 .grad 与 grad 之和，这样这次求和会被"
+              "记录。数组：把它原地加进 .grad 自己的数组（用 numpy 带 out= 的 add），并让 .grad 的版本加一；.grad 若有 "
+              "grad_fn 则保持不变。",
     },
     "4.3": {
-        "en": "fill tensor._array with 0, in place\nbump the tensor's version\nreturn tensor",
-        "zh": '把 tensor._array 原地填 0\n增加张量的版本\n返回 tensor',
+        "en": "Fill the tensor's own array with zeros in place (no new array), count one more version, and return "
+              "the tensor itself.",
+        "zh": "把张量自己的数组原地填成 0（不建新数组），版本加一，并返回这个张量本身。",
     },
     "4.4": {
-        "en": 'Node._release: for each value in self._saved: if it is a SavedTensor: value.release()\nSavedTensor.release: set both self._tensor and self._array to None',
-        "zh": 'Node._release：对 self._saved 中的每个值：如果它是 SavedTensor：value.release()\nSavedTensor.release：把 self._tensor 和 self._array 都设为 None',
+        "en": "Node._release releases every SavedTensor among the values in self._saved, and leaves the others "
+              "(None, numbers) alone. SavedTensor.release forgets both what it holds: its tensor and its array "
+              "both become None.",
+        "zh": "Node._release 对 self._saved 中每个是 SavedTensor 的值调用释放，其他值（None、数字）不动。"
+              "SavedTensor.release 忘掉它持有的两样东西：它的张量和数组都变为 None。",
     },
     "4.5": {
-        "en": 'out = 0\nif the first tangent is not None: out += (its term: tangent times d out / d first input)\nif the second tangent is not None: out += (its term)\nreturn out',
-        "zh": 'out = 0\n如果第一个切向量不是 None：out += （它那一项：切向量乘以 d out / d 第一个输入）\n如果第二个切向量不是 None：out += （它那一项）\n返回 out',
+        "en": "The output's tangent is the sum of one term per input whose tangent is not None, that tangent times "
+              "∂out/∂input (start from 0). Mul: dx·y + x·dy. Div: dx/y − x·dy/y². Mm: dA·B + A·dB, each tangent on "
+              "its own factor's side. Pow with a number n: t·n·xⁿ⁻¹ (computed with _power), and zeros for n = 0.",
+        "zh": "输出的切向量是若干项之和，每个切向量不为 None 的输入贡献一项：该切向量乘以 ∂out/∂该输入（从 0 开始累加）。"
+              "乘法：dx·y + x·dy。除法：dx/y − x·dy/y²。矩阵乘法：dA·B + A·dB，每个切向量留在它所属因子的那一侧。"
+              "数字次幂 n：t·n·xⁿ⁻¹（用 _power 计算），n = 0 时为零。",
     },
     "4.6": {
-        "en": 'x = a detached copy of x that requires grad; y = f(x)\nfor i in range(number of elements of y):\n  seed = zeros like y, with a 1 at flat position i\n  row = the gradient of y with respect to x for that seed (retain the graph; None means zeros)\nreturn the rows stacked, reshaped to y.shape + x.shape',
-        "zh": 'x = x 的一个分离出来且需要梯度的副本；y = f(x)\n对 i 取遍 y 的元素个数：\n  seed = 与 y 同形状的零，在展平后的第 i 个位置为 1\n  row = 这个种子向量下 y 关于 x 的梯度（保留计算图；None 表示零）\n返回堆叠起来、变形为 y.shape + x.shape 的各行',
+        "en": "Take x detached, made to require grad, and y = f(x). For each flat position i of y: a seed of zeros "
+              "shaped like y with a 1 at i; the gradient of y with respect to x for that seed (autograd.grad, "
+              "retaining the graph, None read as zeros) is row i of J. Stack the rows and reshape them to "
+              "y.shape + x.shape.",
+        "zh": "取 x 分离出来的、需要梯度的副本，令 y = f(x)。对 y 展平后的每个位置 i：一个与 y 同形状、在 i 处为 1 的零"
+              "种子向量；这个种子向量下 y 关于 x 的梯度（autograd.grad，保留计算图，None 当作零）就是 J 的第 i 行。"
+              "把各行堆叠起来，变形为 y.shape + x.shape。",
     },
     "4.7": {
-        "en": "for j in range(number of elements of x):\n  tangent = zeros like x, with a 1 at flat position j\n  in a dual level: y = f of the dual tensor made of x and that tangent; column = y's tangent, read by unpack_dual\n  keep the column (zeros like y if it is None)\nreturn the columns stacked on the last axis, reshaped to y.shape + x.shape",
-        "zh": '对 j 取遍 x 的元素个数：\n  tangent = 与 x 同形状的零，在展平后的第 j 个位置为 1\n  在一个对偶层级中：y = f 作用于由 x 和这个切向量构成的对偶张量；column = 用 unpack_dual 读出的 y 的切向量\n  保留这一列（若为 None，则取与 y 同形状的零）\n返回沿最后一维堆叠、变形为 y.shape + x.shape 的各列',
+        "en": "For each flat position j of x: a tangent of zeros shaped like x with a 1 at j; inside a dual level, y = "
+              "f of the dual tensor made of x and that tangent, and y's tangent, read with unpack_dual, is column j "
+              "of J (zeros like y when it is None). Stack the columns on a new last axis and reshape them to "
+              "y.shape + x.shape.",
+        "zh": "对 x 展平后的每个位置 j：一个与 x 同形状、在 j 处为 1 的零切向量；在一个对偶层级中，令 y = f(由 x 和这个"
+              "切向量构成的对偶张量)，用 unpack_dual 读出的 y 的切向量就是 J 的第 j 列（为 None 时取与 y 同形状的零）。"
+              "把各列沿新的最后一维堆叠起来，变形为 y.shape + x.shape。",
     },
     "4.8": {
-        "en": "permute: inverse = a list as long as dims; for each position i: inverse[dims[i]] = i\n  return grad with its axes in the order inverse (a tensor method, or numpy's, by kind)\nexpand: return grad summed to the saved sizes\nunsqueeze: return grad without axis dim\nsqueeze: if grad already has as many axes as sizes, return it; else insert an axis of size 1 at dim",
-        "zh": 'permute：inverse = 一个与 dims 等长的列表；对每个位置 i：inverse[dims[i]] = i\n  返回按 inverse 的顺序重排各维后的 grad（按类型选用张量的方法或 numpy 的）\nexpand：返回求和到保存的 sizes 的 grad\nunsqueeze：返回去掉第 dim 维的 grad\nsqueeze：如果 grad 的维数已经与 sizes 相同，原样返回；否则在第 dim 维插入一个大小为 1 的维',
+        "en": "permute: apply the inverse permutation, the one that sends place dims[i] back to i (a tensor's permute, "
+              "or numpy's transpose, by kind). transpose: swap the same two axes again (swapaxes for arrays). expand: "
+              "sum_to the saved sizes. unsqueeze(dim): the gradient without its axis dim. squeeze(dim): if the "
+              "gradient has as many axes as the saved sizes, nothing was removed, and it stays as it is; otherwise "
+              "an axis of size 1 goes back at dim.",
+        "zh": "permute：施加逆置换，即把位置 dims[i] 送回 i 的那个置换（按类型选用张量的 permute 或 numpy 的 transpose）。"
+              "transpose：再交换一次同样的两个轴（数组用 swapaxes）。expand：用 sum_to 求和到保存的 sizes。"
+              "unsqueeze(dim)：去掉第 dim 个轴的梯度。squeeze(dim)：如果梯度的轴数已经与保存的 sizes 相同，说明什么也"
+              "没去掉，原样返回；否则在第 dim 处放回一个长度为 1 的轴。",
     },
     "C4": {
-        "en": "make other a Dual (a plain number: tangent 0)\n+ : the value is the sum of the values; the tangent, the sum of the tangents\n* : the value is the product; the tangent, each tangent times the other's value, added\nsin, exp: the value is the function of the value; the tangent, its derivative there times the tangent",
-        "zh": '把 other 变成 Dual（普通的数：切向量为 0）\n+ ：值是两个值之和；切向量是两个切向量之和\n* ：值是乘积；切向量是每个切向量乘以对方的值，再相加\nsin、exp：值是该函数在值处的结果；切向量是它在那里的导数乘以切向量',
+        "en": "A plain number becomes a Dual with tangent 0. +: value a + b, tangent da + db. ×: value a·b, tangent "
+              "da·b + a·db (the product rule). sin: value sin a, tangent cos(a)·da. exp: value eᵃ, tangent eᵃ·da "
+              "(the chain rule).",
+        "zh": "普通的数变成切向量为 0 的 Dual。+：值为 a + b，切向量为 da + db。×：值为 a·b，切向量为 da·b + a·db"
+              "（乘积法则）。sin：值为 sin a，切向量为 cos(a)·da。exp：值为 eᵃ，切向量为 eᵃ·da（链式法则）。",
     },
 }

@@ -14,26 +14,23 @@ from .. import draw, step
 from ..chapter1.checks import gradients_of, tensor_gradients_of
 
 NOT_INVERTED = N_(
-    "the permutation was applied again instead of undone: axis i of the result is axis dims[i] of the input, so "
-    "the gradient's axis i must go back to place dims[i], which is the inverse permutation; for (1, 2, 0) that "
-    "is (2, 0, 1), not (1, 2, 0) (reread exercise 4.8)."
+    "the permutation was applied again instead of undone: axis i of the result is axis dims[i] of the input, and "
+    "the gradient's axes must go back to where they came from (reread exercise 4.8)."
 )
 EXPAND_NOT_SUMMED = N_(
-    "expand's gradient was not summed back: each input element was read at every position it was copied to, "
-    "so the gradients of all those positions add up into it, along the new leading axes and the axes of size 1 "
-    "(reread exercise 4.8)."
+    "expand's gradient was not summed back over all the copies: each input element was read at every position "
+    "it was copied to, along the new leading axes and along its axes of size 1 (reread exercise 4.8)."
 )
 SIZE_ONE_DROPPED = N_(
     "expand's gradient was summed but lost the input's axes of size 1: a (3, 1) input needs a (3, 1) gradient, "
-    "not (3,); sum those axes keeping them (reread exercise 4.8)."
+    "not (3,) (reread exercise 4.8)."
 )
 UNSQUEEZE_AXIS = N_(
     "the wrong axis was removed: unsqueeze(dim) added one axis of size 1, at dim, and its gradient loses that "
     "axis only; the input's own axes of size 1 stay (reread exercise 4.8)."
 )
 SQUEEZE_AXIS = N_(
-    "the axis of size 1 came back in the wrong place: squeeze(dim) removed it at dim, so the gradient gets it "
-    "back at dim, in the input's shape (reread exercise 4.8)."
+    "the axis of size 1 came back in the wrong place: check where squeeze(dim) removed it (reread exercise 4.8)."
 )
 NOTHING_SQUEEZED = N_(
     "squeeze(dim) removes an axis only if its size is 1: here it was not, nothing was removed, and the gradient "

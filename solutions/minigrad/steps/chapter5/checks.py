@@ -278,12 +278,12 @@ NOTHING_SAVED = N_(
 )
 P3_FORWARD = N_("P3(x) is (5x³ − 3x) / 2: the half was left out of forward (reread exercise 5.4).")
 P3_COEFFICIENT = N_(
-    "the gradient of P3 has a wrong coefficient: the derivative of (5x³ − 3x) / 2 is (15x² − 3) / 2 (the power rule "
-    "brings the 3 down, and the half stays) (reread exercise 5.4)."
+    "the gradient of P3 has a wrong coefficient: differentiate (5x³ − 3x) / 2 term by term again, with the power "
+    "rule, the half included (reread exercise 5.4)."
 )
 P3_CHAIN = N_(
-    "the gradient of P3 ignores grad_output: backward must return grad_output times P3'(x), the chain rule "
-    "(reread exercise 5.4)."
+    "the gradient of P3 ignores grad_output: the local derivative is there, but not the gradient that arrives "
+    "(the chain rule) (reread exercise 5.4)."
 )
 
 
@@ -559,8 +559,8 @@ NOT_SAVED_FOR_FORWARD = N_(
     "chapter 5)."
 )
 JVP_NOT_DIVIDED = N_(
-    "Hypot's tangent is r times too large: x·ẋ + y·ẏ must still be divided by r (reread the challenge of "
-    "chapter 5)."
+    "Hypot's tangent is r times too large: check the partial derivatives of r = √(x² + y²) again (reread the "
+    "challenge of chapter 5)."
 )
 JVP_PER_INPUT = N_(
     "Hypot's jvp returned one tangent per input, as backward returns one gradient per input: jvp returns one "

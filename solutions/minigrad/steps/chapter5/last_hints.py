@@ -1,4 +1,5 @@
-"""Chapter 5's last hints, the most telling: each step's answer in words, written out in both languages.
+"""Chapter 5's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
+of code), written out in both languages.
 
 Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
 ``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
@@ -6,35 +7,79 @@ Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/seale
 
 LAST_HINTS = {
     "5.1": {
-        "en": 'save_for_backward: keep the tensors it was given in self._to_save\nsaved_tensors: a tuple of (s unpacked as a tensor if s is a SavedTensor, else s) for s in self._saved',
-        "zh": 'save_for_backward：把收到的 tensors 存进 self._to_save\nsaved_tensors：对 self._saved 中的每个 s，如果 s 是 SavedTensor 就解包成张量，否则就是 s；组成元组返回',
+        "en": "save_for_backward keeps the tensors it is given, as they are and in order, in self._to_save. "
+              "saved_tensors is a tuple with one entry per entry of self._saved: a SavedTensor unpacked as a tensor "
+              "(its unpack, for this node), anything else, such as None, as it is.",
+        "zh": "save_for_backward 把收到的张量原样按顺序存进 self._to_save。saved_tensors 是一个元组，self._saved 中的每一项"
+              "对应一项：SavedTensor 解包成张量（用它的 unpack，针对这个节点），其他值（比如 None）原样给出。",
     },
     "5.2": {
-        "en": 'needs_input_grad = for each argument: (it is a Tensor and it requires grad)\nunder no_grad: outputs = run forward through run_forward (the class, the ctx, the arguments, setup_style)\nrecording = should_record of the tensor arguments\nouts = fresh_outputs(the arguments, outputs, the ctx, recording)\nif recording: link the ctx to the arguments and outs\nreturn a single tensor or the tuple, as forward did',
-        "zh": 'needs_input_grad = 对每个参数：（它是 Tensor 并且需要梯度）\n在 no_grad 之下：outputs = 通过 run_forward 运行 forward（类、ctx、参数、setup_style）\nrecording = 张量参数的 should_record\nouts = fresh_outputs(参数, outputs, ctx, recording)\n如果 recording：把 ctx 与参数和 outs 连起来\n像 forward 那样返回单个张量或元组',
+        "en": "First needs_input_grad: one flag per argument, true only for a Tensor that requires grad. Then forward "
+              "runs through run_forward (the class, the ctx, the arguments, setup_style) under no_grad. Whether the "
+              "call is recorded is should_record's answer for the tensor arguments; fresh_outputs makes the outputs "
+              "from the arguments, forward's outputs, the ctx and that answer, and when the call is recorded, _link "
+              "joins the ctx to the arguments and those outputs. Give back one tensor or the tuple, as forward did.",
+        "zh": "先算 needs_input_grad：每个参数一个标志，只有需要梯度的 Tensor 为真。然后在 no_grad 之下通过 run_forward"
+              "（类、ctx、参数、setup_style）运行 forward。这次调用是否被记录，由 should_record 对张量参数的回答决定；"
+              "fresh_outputs 用参数、forward 的输出、ctx 和这个回答做出输出；调用被记录时，_link 把 ctx 与参数和这些输出"
+              "连起来。像 forward 那样返回单个张量或元组。",
     },
     "5.3": {
-        "en": "grads = [_grad_tensor(g, nr) for each incoming g]\nresults = call backward with self and these grads\nif results is not a tuple: make it a tuple of one\nif its length differs from needs_input_grad's: raise RuntimeError(the incorrect number message)\npicked = the results at _tensor_positions\nreturn picked as they are if grad mode is on, else each tensor's array",
-        "zh": 'grads = [对每个传入的 g 取 _grad_tensor(g, nr)]\nresults = 用 self 和这些 grads 调用 backward\n如果 results 不是元组：把它变成只有一个元素的元组\n如果它的长度与 needs_input_grad 的不同：raise RuntimeError(数目不对的消息)\npicked = _tensor_positions 位置上的结果\n梯度模式开启就原样返回 picked，否则返回每个张量的数组',
+        "en": "Each incoming gradient becomes a tensor through _grad_tensor (with its output number). Call backward "
+              "with the ctx and those tensors; a result that is not a tuple becomes a tuple of one. If their number "
+              "differs from len(needs_input_grad), raise a RuntimeError with PyTorch's message about an incorrect "
+              "number of gradients. Keep the results at _tensor_positions: as they are when grad mode is on, "
+              "otherwise each tensor's array.",
+        "zh": "每个传入的梯度都通过 _grad_tensor（带上它的输出编号）变成张量。用 ctx 和这些张量调用 backward；结果不是元组"
+              "时变成只有一个元素的元组。它们的个数与 len(needs_input_grad) 不同时，抛出 RuntimeError，用 PyTorch 关于"
+              "梯度数目不对的消息。保留 _tensor_positions 位置上的结果：梯度模式开启时原样返回，否则返回每个张量的数组。",
     },
     "5.4": {
-        "en": 'forward: save input on ctx; return (5 · input³ − 3 · input) / 2\nbackward: input = the one saved tensor; return grad_output · (the derivative at input)',
-        "zh": 'forward：把 input 保存在 ctx 上；返回 (5 · input³ − 3 · input) / 2\nbackward：input = 唯一保存的张量；返回 grad_output · (input 处的导数)',
+        "en": "P3(x) = (5x³ − 3x)/2, so P3′(x) = (15x² − 3)/2. forward saves its input on the ctx and returns P3 of "
+              "it, computed with tensor operations; backward returns grad_output·P3′(x), x being the saved input.",
+        "zh": "P3(x) = (5x³ − 3x)/2，所以 P3′(x) = (15x² − 3)/2。forward 把输入保存在 ctx 上，用张量运算算出并返回它的 P3；"
+              "backward 返回 grad_output·P3′(x)，x 是保存的输入。",
     },
     "5.5": {
-        "en": "mark_non_differentiable: keep the tensors in the ctx's _non_differentiable\nset_materialize_grads: keep value in the ctx's _materialize\n_unmarked: if a marked value is not a Tensor: raise PyTorch's RuntimeError (its words are NOT_A_VARIABLE)\n  a flag per output: its flag in takes_node, and it is not (is) any marked tensor\n_grad_tensor, grad is None: shape, dtype = the meta of output nr\n  if not materializing or dtype is None: the answer is None\n  else: a tensor wrapping zeros of (shape, dtype)",
-        "zh": 'mark_non_differentiable：把这些张量放在 ctx 的 _non_differentiable 中\nset_materialize_grads：把 value 放在 ctx 的 _materialize 中\n_unmarked：如果某个被标记的值不是 Tensor：抛出 PyTorch 的 RuntimeError（原话在 NOT_A_VARIABLE 中）\n  每个输出一个标志：它在 takes_node 中的标志，并且它不是（is）任何一个被标记的张量\n_grad_tensor，grad 为 None 时：shape, dtype = 第 nr 个输出的元信息\n  如果不做全零填充或 dtype 为 None：答案是 None\n  否则：包装 (shape, dtype) 全零数组的张量',
+        "en": "mark_non_differentiable keeps the tensors it is given in the ctx's _non_differentiable, and "
+              "set_materialize_grads keeps its value in _materialize. _unmarked: a marked value that is not a Tensor "
+              "raises PyTorch's RuntimeError (NOT_A_VARIABLE); then each output keeps its flag of takes_node only if "
+              "it is none of the marked tensors, compared by identity (is), never by value. _grad_tensor, when grad "
+              "is None: take output nr's shape and dtype from _outputs_meta; the answer is None when materializing "
+              "is off or the dtype is None (not a tensor), otherwise a tensor of zeros of that shape and dtype.",
+        "zh": "mark_non_differentiable 把收到的张量放进 ctx 的 _non_differentiable，set_materialize_grads 把它的值放进 "
+              "_materialize。_unmarked：被标记的值不是 Tensor 时，抛出 PyTorch 的 RuntimeError（NOT_A_VARIABLE）；然后"
+              "每个输出只有在不是任何一个被标记的张量时，才保留它在 takes_node 中的标志，比较用同一性（is），不用值。"
+              "_grad_tensor 在 grad 为 None 时：从 _outputs_meta 取出第 nr 个输出的形状和 dtype；不做全零填充或 dtype "
+              "为 None（不是张量）时答案是 None，否则是该形状和 dtype 的全零张量。",
     },
     "5.6": {
-        "en": "wrapper: under no_grad: results = backward(ctx, the grads)\nif grad mode is off or no grad is a tensor requiring grad: return results\nreturn a tuple: _behind_error of each result (results made a tuple if it is not one)\n_behind_error: if result is None: None\n  leaf = result detached, then made to require grad\n  return record(a new tensor wrapping leaf's array, a new Error node, leaf)",
-        "zh": 'wrapper：在 no_grad 之下：results = backward(ctx, 这些梯度)\n如果梯度模式关闭或没有一个梯度是需要梯度的张量：return results\n返回一个元组：每个结果的 _behind_error（results 不是元组时先变成元组）\n_behind_error：如果 result 是 None：None\n  leaf = 分离后的 result，再让它需要梯度\n  return record(包装 leaf 数组的新张量, 新的 Error 节点, leaf)',
+        "en": "wrapper: run backward under no_grad. If grad mode is off, or no incoming gradient is a tensor that "
+              "requires grad, its results go back as they are. Otherwise each result (a single one made a tuple of "
+              "one) goes back through _behind_error. _behind_error: None stays None; for any other result, make a "
+              "leaf that requires grad from the result, detached, then record a new tensor on that leaf's very "
+              "array whose node is a new Error node with that leaf as its input: its numbers are the result's, "
+              "and differentiating it again reaches Error's backward, which raises.",
+        "zh": "wrapper：在 no_grad 之下运行 backward。梯度模式关闭，或者没有一个传入的梯度是需要梯度的张量时，结果原样"
+              "返回。否则每个结果（单个结果先变成只有一个元素的元组）都经过 _behind_error 再返回。_behind_error：None "
+              "仍是 None；其他结果先分离出来，做成一个需要梯度的叶子节点，再记录一个基于该叶子节点同一个数组的新张量，它"
+              "的节点是一个新的 Error 节点，输入是那个叶子节点：它的数值就是结果的数值，而再次求导会走到 Error 的 "
+              "backward，于是报错。",
     },
     "5.7": {
-        "en": "forward: index = argmax of input; mark index; save index; keep input's shape on ctx; return (max of input, index)\nbackward: index = the saved tensor; grad = zeros of the shape\n  grad's flattened view at index = grad_value; return grad",
-        "zh": 'forward：index = input 的 argmax；标记 index；保存 index；把 input 的形状留在 ctx 上；返回 (input 的最大值, index)\nbackward：index = 保存的张量；grad = 该形状的全零张量\n  grad 展平的视图在 index 处 = grad_value；返回 grad',
+        "en": "forward: the index of the maximum (argmax), marked non-differentiable and saved for backward, and the "
+              "input's shape kept on the ctx; return the maximum and the index. backward: zeros of that shape in "
+              "grad_value's dtype, with grad_value placed at the saved index of their flattened view: only the "
+              "winner gets the gradient.",
+        "zh": "forward：最大值的下标（argmax），标记为不可微并为 backward 保存，再把输入的形状留在 ctx 上；返回最大值和"
+              "下标。backward：该形状、grad_value 的 dtype 的全零张量，在其展平视图中保存的下标处放上 grad_value："
+              "只有胜出的元素得到梯度。",
     },
     "C5": {
-        "en": 'forward: r = √(x² + y²); save x, y, r for backward; save x, y, r for forward; return r\nbackward: read x, y, r; return (grad_output · x / r, grad_output · y / r)\njvp: read x, y, r; return (x · x_tangent + y · y_tangent) / r',
-        "zh": 'forward：r = √(x² + y²)；为 backward 保存 x、y、r；为前向模式保存 x、y、r；返回 r\nbackward：读出 x、y、r；返回 (grad_output · x / r, grad_output · y / r)\njvp：读出 x、y、r；返回 (x · x_tangent + y · y_tangent) / r',
+        "en": "r = √(x² + y²), so ∂r/∂x = x/r and ∂r/∂y = y/r. forward computes r with tensor operations and saves x, "
+              "y and r both for backward and for forward. backward returns (grad_output·x/r, grad_output·y/r); jvp "
+              "returns r's tangent (x·ẋ + y·ẏ)/r.",
+        "zh": "r = √(x² + y²)，所以 ∂r/∂x = x/r，∂r/∂y = y/r。forward 用张量运算算出 r，并为 backward 和前向模式都保存 "
+              "x、y、r。backward 返回 (grad_output·x/r, grad_output·y/r)；jvp 返回 r 的切向量 (x·ẋ + y·ẏ)/r。",
     },
 }

@@ -1,5 +1,5 @@
-"""Chapter 6's hints, shown one at a time by ``minigrad.hint(step)``: the idea, the shape of the answer,
-then pseudocode in words. Catalogue messages: each is said in the learner's language."""
+"""Chapter 6's hints, shown one at a time by ``minigrad.hint(step)``: the idea, then the shape of the answer
+(the last hint, sealed, says the answer in words). Catalogue messages: each is said in the learner's language."""
 from ...messages import N_
 
 HINTS = {
@@ -7,8 +7,9 @@ HINTS = {
         N_("A non-leaf's gradient passes through and is forgotten; retain_grad() asks its node to keep a "
            "copy in .grad while backward runs."),
         N_("Refuse a tensor that does not require grad (PyTorch's message). A leaf, or a tensor already "
-           "retaining, needs nothing. Otherwise register, in its grad_fn's hooks, a weak reference to the "
-           "tensor for its output number, and set the flag."),
+           "retaining, needs nothing. Otherwise its grad_fn's hooks must learn, under the tensor's output number, "
+           "which tensor to give the gradient to, without keeping that tensor alive; then the tensor is marked as "
+           "retaining."),
     ),
     "6.2": (
         N_("A hook is called with a tensor's gradient when it is computed, and what it returns (if anything) "
@@ -27,9 +28,9 @@ HINTS = {
     "6.4": (
         N_("A handle knows one table and one id: removing takes out that entry and nothing else. A hook that is "
            "gone already leaves nothing to do, and the others keep their order."),
-        N_("remove(): if the id is still a key of the handle's table, delete that key from the table itself (a "
-           "dict keeps the order of the rest). __exit__ lets `with tensor.register_hook(f):` remove the hook when "
-           "the block ends."),
+        N_("remove(): take the handle's own entry out of the very table it knows, not out of a copy (a dict keeps "
+           "the order of the rest), and do nothing when that entry is gone already. __exit__ lets "
+           "`with tensor.register_hook(f):` remove the hook when the block ends."),
     ),
     "6.5": (
         N_("Inside saved_tensors_hooks(pack, unpack), a node that saves a tensor keeps pack(tensor) instead, and "

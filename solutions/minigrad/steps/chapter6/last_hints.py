@@ -1,4 +1,5 @@
-"""Chapter 6's last hints, the most telling: each step's answer in words, written out in both languages.
+"""Chapter 6's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
+of code), written out in both languages.
 
 Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
 ``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
@@ -6,31 +7,72 @@ Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/seale
 
 LAST_HINTS = {
     "6.1": {
-        "en": 'if not requires_grad: raise a RuntimeError, in PyTorch\'s words ("can\'t retain_grad on Tensor that has requires_grad=False")\nif a leaf or already retaining: return\nhooks_of(grad_fn).retain[output number] = a weak reference to self\nset self\'s _retains_grad flag',
-        "zh": '如果不 requires_grad：抛出 RuntimeError，用 PyTorch 的原话（"can\'t retain_grad on Tensor that has requires_grad=False"）\n如果是叶子节点或已在保留：返回\nhooks_of(grad_fn).retain[输出编号] = 指向 self 的弱引用\n把 self 的 _retains_grad 标志设为真',
+        "en": "A tensor that does not require grad: raise a RuntimeError in PyTorch's words (\"can't retain_grad on "
+              "Tensor that has requires_grad=False\"). A leaf, or a tensor already retaining: nothing to do. "
+              "Otherwise, in the hooks of its grad_fn (hooks_of), the retain table gets, under the tensor's output "
+              "number, a weak reference to the tensor (so the graph does not keep it alive); then set its "
+              "_retains_grad flag.",
+        "zh": "不需要梯度的张量：抛出 RuntimeError，用 PyTorch 的原话（\"can't retain_grad on Tensor that has "
+              "requires_grad=False\"）。叶子节点，或已经在保留梯度的张量：什么也不用做。否则在它的 grad_fn 的钩子"
+              "（hooks_of）中，retain 表在这个张量的输出编号下放一个指向它的弱引用（这样计算图不会让它一直存活）；"
+              "然后设置它的 _retains_grad 标志。",
     },
     "6.2": {
-        "en": "if not requires_grad: raise RuntimeError(PyTorch's message)\nif a leaf: make self._hooks a dict if it is None, and add the hook there\nelse: add the hook to the dict of grad_fn's tensor_pre hooks for this output number (setdefault makes it); return the handle add_hook gives",
-        "zh": '如果不 requires_grad：raise RuntimeError(PyTorch 的消息)\n如果是叶子节点：若 self._hooks 为 None 则设为字典，把钩子加进去\n否则：把钩子加进 grad_fn 的 tensor_pre 表中这个输出编号的字典（用 setdefault 建立）；返回 add_hook 给出的句柄',
+        "en": "A tensor that does not require grad: raise a RuntimeError with PyTorch's message. A leaf: its own "
+              "_hooks dict (made the first time, when it is None) receives the hook. A non-leaf: the dict of its "
+              "grad_fn's tensor_pre hooks under its output number (made when missing, as setdefault does) receives "
+              "it. In both cases add_hook stores it and gives the handle to return.",
+        "zh": "不需要梯度的张量：抛出带 PyTorch 消息的 RuntimeError。叶子节点：钩子放进它自己的 _hooks 字典（为 None 时"
+              "第一次建立）。非叶子节点：钩子放进它的 grad_fn 的 tensor_pre 钩子中、它的输出编号下的字典（没有时建立，"
+              "就像 setdefault 那样）。两种情况都由 add_hook 存放钩子，并给出要返回的句柄。",
     },
     "6.3": {
-        "en": 'producer = node if no tensor was kept, else the tensor\'s grad_fn\nwhich = ", which is output 0 of NAME," if there is a producer, else ""\nreturn the sentence with tensor_type_name(dtype), the shape as a list, which, the current version, the saved version and HINT',
-        "zh": 'producer = 如果没保存张量就是 node，否则是张量的 grad_fn\nwhich = 有产生者时为 ", which is output 0 of NAME,"，否则为 ""\n返回这句话，带上 tensor_type_name(dtype)、列表形式的形状、which、当前版本、保存的版本和 HINT',
+        "en": "The producer is the node passed in when no tensor was kept, otherwise the kept tensor's grad_fn. With a "
+              "producer the sentence says \", which is output 0 of NAME,\"; without one (a leaf) that clause is left "
+              "out. Fill PyTorch's sentence with tensor_type_name of the array's dtype, the array's shape as a list, "
+              "that clause, the counter's version now, the version saved, and HINT.",
+        "zh": "没有保存张量时，产生者就是传入的节点，否则是保存的张量的 grad_fn。有产生者时句子里写 \", which is output "
+              "0 of NAME,\"；没有产生者（叶子节点）时省去这一句。用数组 dtype 的 tensor_type_name、列表形式的数组形状、"
+              "这一句、计数器现在的版本、保存时的版本和 HINT 填好 PyTorch 的那句话。",
     },
     "6.4": {
-        "en": 'remove: if self.id is in self._table: delete self._table[self.id]\n__exit__: remove',
-        "zh": 'remove：如果 self.id 在 self._table 中：删除 self._table[self.id]\n__exit__：移除',
+        "en": "remove deletes the entry of the handle's id from the handle's own table when it is still there, and "
+              "does nothing otherwise; __exit__ calls remove.",
+        "zh": "remove 在句柄自己的表中还有该句柄 id 的条目时把它删掉，否则什么也不做；__exit__ 调用 remove。",
     },
     "6.5": {
-        "en": "_pack_if_hooked: if hooks are in effect: pack, unpack = the last pair; self._pack(pack(tensor), unpack)\n_pack: self._tensor = a Packed of (value, unpack hook, the tensor it replaces); the array becomes the marker\nregister_hooks: freed (array None)? ALREADY_FREED; packed already? ALREADY_HOOKED; else pack a tensor around the array\nunpacked: value = the unpack hook on self.value; not a Tensor? TypeError(PyTorch's words); return it",
-        "zh": '_pack_if_hooked：如果有生效的钩子：pack, unpack = 最后一对；self._pack(pack(tensor), unpack)\n_pack：self._tensor = 由（值、解包钩子、被它代替的张量）构成的 Packed；数组换成标记\nregister_hooks：已释放（数组为 None）？ALREADY_FREED；已经打包？ALREADY_HOOKED；否则打包包装着该数组的张量\nunpacked：value = 对 self.value 调用解包钩子；不是 Tensor？TypeError（PyTorch 的原话）；返回它',
+        "en": "At save time, when pairs of hooks are in effect, the last pair (the innermost block) is used: pack is "
+              "called on the tensor, and _pack keeps the result with the unpack hook. _pack: the saved tensor's "
+              "_tensor becomes a Packed of the packed value, the unpack hook and the tensor it replaces; its array "
+              "becomes the PACKED marker. register_hooks: a freed tensor (array None) raises ALREADY_FREED, one "
+              "packed already raises ALREADY_HOOKED, otherwise pack a tensor around the array the same way. "
+              "unpacked: call the unpack hook on the kept value; anything but a Tensor raises a TypeError in "
+              "PyTorch's words; return it.",
+        "zh": "保存时，如果有生效的钩子对，就用最后一对（最内层的块）：对张量调用 pack，由 _pack 把结果和解包钩子一起"
+              "保存。_pack：保存的张量的 _tensor 变为一个 Packed，由打包后的值、解包钩子和被它代替的张量构成；它的数组"
+              "换成 PACKED 标记。register_hooks：已释放的张量（数组为 None）抛出 ALREADY_FREED，已经打包的抛出 "
+              "ALREADY_HOOKED，否则用同样的方式打包一个包装该数组的张量。unpacked：对保存的值调用解包钩子；结果不是 "
+              "Tensor 时抛出用 PyTorch 原话的 TypeError；否则返回它。",
     },
     "6.6": {
-        "en": "view_of: out's version counter = input's version counter (the same list)\n_write, and setitem's direct write: after storing the values, bump the tensor's version\nfollow: the saved counter = the tensor's counter; the saved version = its value now\nunpack: if the counter's value differs from the version saved: raise RuntimeError(6.3's message)",
-        "zh": 'view_of：out 的版本计数器 = input 的版本计数器（同一个列表）\n_write，以及 setitem 中的直接写入：存入新值之后，给张量的版本加一\nfollow：保存的计数器 = 张量的计数器；保存的版本 = 它现在的值\nunpack：如果计数器的值与保存时的版本不同：raise RuntimeError（6.3 的提示信息）',
+        "en": "view_of: the output's version counter is the input's, the very same list. _write, and the direct "
+              "write of item assignment: after storing the values, count one more version of the tensor. follow: "
+              "the saved tensor takes the tensor's counter, and its value now as the version saved. unpack: when "
+              "the counter's value differs from the version saved, raise a RuntimeError with 6.3's message.",
+        "zh": "view_of：输出的版本计数器就是输入的，同一个列表。_write，以及元素赋值中的直接写入：存入新值之后，张量的"
+              "版本加一。follow：保存的张量取这个张量的计数器，并把它现在的值作为保存时的版本。unpack：计数器的值与保存"
+              "时的版本不同时，抛出带 6.3 消息的 RuntimeError。",
     },
     "C6": {
-        "en": "arrived = {}\nend_of_pass: grads = arrived's entry for each position, or None; clear arrived; if mode is all: fn(grads)\nhook for position i: if arrived is empty: queue end_of_pass; if mode is any: fn(grad)\n  arrived[i] = grad\nregister one such hook on each tensor that requires grad; wrap the handles",
-        "zh": 'arrived = {}\nend_of_pass：grads = 每个位置在 arrived 中的项，没有则为 None；清空 arrived；如果模式是 all：fn(grads)\n位置 i 的钩子：如果 arrived 为空：把 end_of_pass 排入队列；如果模式是 any：fn(grad)\n  arrived[i] = grad\n在每个需要梯度的张量上注册一个这样的钩子；把各个句柄包装起来',
+        "en": "Keep a dict, position to gradient, for the pass in progress. The hook of the tensor at position i: "
+              "when the dict is empty (the first gradient of a pass), queue the end-of-pass callback with "
+              "queue_callback, and in mode \"any\" call fn with this gradient; then store the gradient under i. At "
+              "the end of the pass: the gradients by position, None where nothing arrived; empty the dict; in mode "
+              "\"all\" call fn with them. Register one such hook on each tensor that requires grad, and return one "
+              "handle that removes them all.",
+        "zh": "为进行中的这一遍反向传播保存一个字典，从位置到梯度。位置 i 上张量的钩子：字典为空时（这一遍的第一个梯度），"
+              "用 queue_callback 排入这一遍结束时的回调，模式为 \"any\" 时用这个梯度调用 fn；然后把梯度存在 i 之下。"
+              "这一遍结束时：按位置取出各个梯度，没有到达的为 None；清空字典；模式为 \"all\" 时用它们调用 fn。在每个"
+              "需要梯度的张量上注册一个这样的钩子，并返回一个能把它们全部移除的句柄。",
     },
 }

@@ -24,7 +24,7 @@ class LegendrePolynomial3(Function):
 
         对 ``input`` 的每个元素求 P3；把反向传播需要的东西留在 ``ctx`` 上。
         """
-        raise NotImplementedError("step 5.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.4: your code goes here (see the chapter's exercise) / 第 5.4 步：在这里写你的代码（见本章的练习）")
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -32,7 +32,7 @@ class LegendrePolynomial3(Function):
 
         ``input`` 的梯度：``grad_output`` 乘以每个元素处的 P3'（链式法则）。
         """
-        raise NotImplementedError("step 5.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.4: your code goes here (see the chapter's exercise) / 第 5.4 步：在这里写你的代码（见本章的练习）")
 
 
 class MaxWithIndex(Function):
@@ -44,7 +44,7 @@ class MaxWithIndex(Function):
 
         返回 ``(最大元素, 它的索引)``；索引不参与求导。
         """
-        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise) / 第 5.7 步：在这里写你的代码（见本章的练习）")
 
     @staticmethod
     @once_differentiable
@@ -53,7 +53,7 @@ class MaxWithIndex(Function):
 
         ``input`` 的梯度：最大元素处为 ``grad_value``，其他位置为零。
         """
-        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.7: your code goes here (see the chapter's exercise) / 第 5.7 步：在这里写你的代码（见本章的练习）")
 
 
 class Hypot(Function):
@@ -69,7 +69,7 @@ class Hypot(Function):
 
         计算 √(x² + y²)；把 backward 和 jvp 需要的东西分别留在 ``ctx`` 上。
         """
-        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise) / 第 C5 步：在这里写你的代码（见本章的练习）")
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -77,7 +77,7 @@ class Hypot(Function):
 
         每个参数一个梯度：``grad_output`` 乘以 ∂r/∂x，再是乘以 ∂r/∂y。
         """
-        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise) / 第 C5 步：在这里写你的代码（见本章的练习）")
 
     @staticmethod
     def jvp(ctx, x_tangent, y_tangent):
@@ -85,4 +85,4 @@ class Hypot(Function):
 
         由 x 和 y 的切向量（tangent）得到 r 的切向量（没有切向量的输入给的是全零）。
         """
-        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C5: your code goes here (see the chapter's exercise) / 第 C5 步：在这里写你的代码（见本章的练习）")

@@ -42,4 +42,4 @@ def sum_to(grad, shape):
     它的梯度是两次使用之和。所以要在广播添加的前导维度上求和，并在 ``shape`` 中为 1、被拉伸过的
     每个维度上求和（保留该维度）。对 numpy 数组和张量同样适用。
     """
-    raise NotImplementedError("step 1.3: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 1.3: your code goes here (see the chapter's exercise) / 第 1.3 步：在这里写你的代码（见本章的练习）")

@@ -43,28 +43,28 @@ class Tensor(TensorData):
 
         数据相同（版本计数器也相同），但与计算图断开。
         """
-        raise NotImplementedError("step 3.2: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.2: your code goes here (see the chapter's exercise) / 第 3.2 步：在这里写你的代码（见本章的练习）")
 
     def requires_grad_(self, requires_grad=True):
         """Switch gradient tracking of a leaf on (or off), in place; returns the tensor.
 
         原地打开（或关闭）叶子节点的梯度跟踪；返回该张量。
         """
-        raise NotImplementedError("step 3.3: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.3: your code goes here (see the chapter's exercise) / 第 3.3 步：在这里写你的代码（见本章的练习）")
 
     def retain_grad(self):
         """Keep the gradient of this non-leaf in ``.grad`` during backward.
 
         在反向传播时把这个非叶子节点的梯度保留在 ``.grad`` 中。
         """
-        raise NotImplementedError("step 6.1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 6.1: your code goes here (see the chapter's exercise) / 第 6.1 步：在这里写你的代码（见本章的练习）")
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one.
 
         在算出这个张量的梯度时调用 ``hook(grad)``；钩子可以返回一个新的梯度来代替它。
         """
-        raise NotImplementedError("step 6.2: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 6.2: your code goes here (see the chapter's exercise) / 第 6.2 步：在这里写你的代码（见本章的练习）")
 
     # ------------------------------------------------------------ making tensors
 

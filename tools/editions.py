@@ -40,9 +40,12 @@ PLAIN = ("__init__.py", "hints.py")  # what stays plain in a learner's chapter f
 
 
 def stub_line(indent, step, quiet=False):
+    """The line that stands for ``step``'s body in a learner's package, in both of the course's languages:
+    a learner reading the file meets it in theirs."""
+    said = f"{ids.stub_marker(step)} (see the chapter's exercise) / 第 {step} 步：在这里写你的代码（见本章的练习）"
     if quiet:
-        return f"{indent}pass  # {ids.stub_marker(step)} (see the chapter's exercise); until then this does nothing\n"
-    return f'{indent}raise NotImplementedError("{ids.stub_marker(step)} (see the chapter\'s exercise)")\n'
+        return f"{indent}pass  # {said}; until then this does nothing / 写好之前这里什么也不做\n"
+    return f'{indent}raise NotImplementedError("{said}")\n'
 
 
 def regions(text):

@@ -50,7 +50,7 @@ def check_gradient(output, gradient, index, create_graph):
 
     用户给出的梯度（vᵀ·J 中的 ``v``）必须与输出的形状相同。
     """
-    raise NotImplementedError("step 4.1: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 4.1: your code goes here (see the chapter's exercise) / 第 4.1 步：在这里写你的代码（见本章的练习）")
 
 
 def _as_tensors(tensors):

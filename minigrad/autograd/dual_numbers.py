@@ -26,7 +26,7 @@ class Dual:
         ``self + other`` 的值和切向量。
         """
         other = as_dual(other)
-        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
 
     __radd__ = __add__
 
@@ -36,7 +36,7 @@ class Dual:
         ``self * other`` 的值和切向量。
         """
         other = as_dual(other)
-        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
 
     __rmul__ = __mul__
 
@@ -45,14 +45,14 @@ class Dual:
 
         ``sin(self)`` 的值和切向量。
         """
-        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
 
     def exp(self):
         """The value and the tangent of ``exp(self)``.
 
         ``exp(self)`` 的值和切向量。
         """
-        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
 
 
 def as_dual(x):

@@ -28,7 +28,7 @@ def compute_dependencies(root):
     被后面两个节点用到（或像 ``a + a`` 那样被同一个节点用两次）的节点计为 2。用显式的栈遍历计算图，
     不要用递归，并且每个节点只访问一次。
     """
-    raise NotImplementedError("step 2.1: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.1: your code goes here (see the chapter's exercise) / 第 2.1 步：在这里写你的代码（见本章的练习）")
 
 
 class ReadyQueue:
@@ -48,14 +48,14 @@ class ReadyQueue:
 
         加入一个梯度已全部送达的节点。
         """
-        raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise) / 第 2.3 步：在这里写你的代码（见本章的练习）")
 
     def pop(self):
         """Take out the ready node to run next: the one created last.
 
         取出下一个要运行的就绪节点：最后创建的那个。
         """
-        raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise) / 第 2.3 步：在这里写你的代码（见本章的练习）")
 
     def __len__(self):
         return len(self._heap)
@@ -84,7 +84,7 @@ def execute(root, buffers, keep_graph=False):
     ready = ReadyQueue()
     ready.push(root)
     order = []
-    raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise) / 第 2.3 步：在这里写你的代码（见本章的练习）")
     return order
 
 

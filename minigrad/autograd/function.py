@@ -31,7 +31,7 @@ class FunctionCtx:
 
         为反向传播保存张量；读取时会检查每个张量是否被原地操作修改过。
         """
-        raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise) / 第 5.1 步：在这里写你的代码（见本章的练习）")
 
     @property
     def saved_tensors(self):
@@ -39,7 +39,7 @@ class FunctionCtx:
 
         ``forward`` 保存的张量（反向传播释放它们之后再读会引发 RuntimeError）。
         """
-        raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.1: your code goes here (see the chapter's exercise) / 第 5.1 步：在这里写你的代码（见本章的练习）")
 
     def save_for_forward(self, *tensors):
         """Keep tensors for ``jvp``, the forward-mode rule (``forward_ad.py`` reads them)."""
@@ -50,7 +50,7 @@ class FunctionCtx:
 
         这些输出没有历史（索引、掩码等）；反向传播时它们的梯度是全零。
         """
-        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise) / 第 5.5 步：在这里写你的代码（见本章的练习）")
 
     def _unmarked(self, outputs, takes_node):
         """``takes_node`` (a flag per output: whether it would take the node) with forward's marks
@@ -60,7 +60,7 @@ class FunctionCtx:
         在遵从 forward 的标记之后的 ``takes_node``（每个输出一个标志：它是否会接上节点）：被标记为
         不可微的输出不接上节点。标记张量以外的东西是错误（与 PyTorch 相同），在 forward 返回之后抛出。
         """
-        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise) / 第 5.5 步：在这里写你的代码（见本章的练习）")
 
     def mark_dirty(self, *tensors):
         """These inputs were changed in place by ``forward`` and returned: they take the node as history."""
@@ -71,7 +71,7 @@ class FunctionCtx:
 
         设为 False 时，没有得到梯度的输出，其梯度在 backward 中是 None（而不是全零）。
         """
-        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise) / 第 5.5 步：在这里写你的代码（见本章的练习）")
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -98,7 +98,7 @@ class BackwardCFunction(Node, FunctionCtx):
         if backward is Function.backward:
             raise NotImplementedError(NO_BACKWARD)
         ownership.outsiders_run()  # user code sees the gradients and may keep what it returns
-        raise NotImplementedError("step 5.3: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.3: your code goes here (see the chapter's exercise) / 第 5.3 步：在这里写你的代码（见本章的练习）")
 
     def _grad_tensor(self, grad, nr):
         """The gradient of output ``nr`` as the user's backward receives it: a tensor. An output
@@ -109,7 +109,7 @@ class BackwardCFunction(Node, FunctionCtx):
         """
         if grad is not None:
             return grad if isinstance(grad, Tensor) else Tensor._wrap(grad)
-        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.5: your code goes here (see the chapter's exercise) / 第 5.5 步：在这里写你的代码（见本章的练习）")
 
 
 class _FunctionMeta(type):
@@ -166,7 +166,7 @@ class Function(metaclass=_FunctionMeta):
             args = positional(cls, args, kwargs, setup_style)
         ctx = object.__new__(cls._backward_cls)
         ctx._saved, ctx._to_save, ctx._hooks = (), (), None
-        raise NotImplementedError("step 5.2: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 5.2: your code goes here (see the chapter's exercise) / 第 5.2 步：在这里写你的代码（见本章的练习）")
 
 
 def _link(ctx, args, outs):

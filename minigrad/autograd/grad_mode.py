@@ -30,14 +30,14 @@ class no_grad(DecoratorContext):
 
         记下当前的梯度模式，然后关闭记录。
         """
-        raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise) / 第 3.1 步：在这里写你的代码（见本章的练习）")
 
     def __exit__(self, *exc):
         """Put back the grad mode of before the block, however the block ended.
 
         无论代码块以何种方式结束，都恢复进入代码块之前的梯度模式。
         """
-        raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.1: your code goes here (see the chapter's exercise) / 第 3.1 步：在这里写你的代码（见本章的练习）")
 
 
 class enable_grad(DecoratorContext):
@@ -48,14 +48,14 @@ class enable_grad(DecoratorContext):
 
         为代码块打开记录，并记下进入时的模式。
         """
-        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise) / 第 3.4 步：在这里写你的代码（见本章的练习）")
 
     def __exit__(self, *exc):
         """Give back the mode the block found, however the block ended.
 
         无论代码块以何种方式结束，都交还进入时的模式。
         """
-        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.4: your code goes here (see the chapter's exercise) / 第 3.4 步：在这里写你的代码（见本章的练习）")
 
 
 class set_grad_enabled(SetAtOnce):
@@ -68,7 +68,7 @@ class set_grad_enabled(SetAtOnce):
         立即把梯度模式切换为 ``mode``：普通的函数调用就完成了全部工作。不是 bool 的模式要拒绝，
         报错信息与 PyTorch 一致。
         """
-        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise) / 第 3.5 步：在这里写你的代码（见本章的练习）")
 
     def __enter__(self):
         """Nothing left to do: the call itself already switched the mode."""
@@ -78,4 +78,4 @@ class set_grad_enabled(SetAtOnce):
 
         无论代码块以何种方式结束，都交还调用之前的模式。
         """
-        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise) / 第 3.5 步：在这里写你的代码（见本章的练习）")

@@ -36,7 +36,7 @@ def should_record(*inputs):
     PyTorch 的规则：梯度模式打开、且至少有一个输入是需要梯度的张量时记录。这时结果也需要梯度；
     ``requires_grad`` 正是这样从叶子节点传播到由它们算出的一切。
     """
-    raise NotImplementedError("step 1.1: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 1.1: your code goes here (see the chapter's exercise) / 第 1.1 步：在这里写你的代码（见本章的练习）")
 
 
 def gradient_edge(x):
@@ -54,7 +54,7 @@ def gradient_edge(x):
       因此各处的梯度在这里汇合）；
     - 其他一切（常量、Python 数）：``(None, 0)``，不需要梯度。
     """
-    raise NotImplementedError("step 1.2: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 1.2: your code goes here (see the chapter's exercise) / 第 1.2 步：在这里写你的代码（见本章的练习）")
 
 
 # ---------------------------------------------------------------- accumulation (chapters 2 and 4)
@@ -72,7 +72,7 @@ def accumulate_grad(variable, grad):
     第一个梯度成为 ``.grad``，是按叶子节点自己的 dtype 复制的一份：之后的梯度会原地加到它上面，
     而引擎可能把同一个数组交给好几个地方（广播得到的视图甚至不能写入）。之后的梯度交给 ``add_to_grad``。
     """
-    raise NotImplementedError("step 2.2: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.2: your code goes here (see the chapter's exercise) / 第 2.2 步：在这里写你的代码（见本章的练习）")
     add_to_grad(variable, grad)
 
 
@@ -88,7 +88,7 @@ def add_to_grad(variable, grad):
     被记录的反向传播（``create_graph=True``）传来的是张量，它们的和也必须被记录：得到一个新的 ``.grad``。
     否则像 PyTorch 一样把和加进 ``.grad`` 本身，即使 ``.grad`` 有自己的历史，这段历史也保留下来。
     """
-    raise NotImplementedError("step 4.2: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 4.2: your code goes here (see the chapter's exercise) / 第 4.2 步：在这里写你的代码（见本章的练习）")
 
 
 # ---------------------------------------------------------------- the nodes
@@ -151,7 +151,7 @@ class Node(NodeAPI):
         节点运行后引擎会调用它，除非保留计算图。``_saved`` 中的每个 ``SavedTensor`` 放开所持有的值；
         节点和它的边保留下来，因此计算图仍可画出，但再次通过它做反向传播就会失败。
         """
-        pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
+        pass  # step 4.4: your code goes here (see the chapter's exercise) / 第 4.4 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
 
 class Operands:

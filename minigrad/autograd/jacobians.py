@@ -23,7 +23,7 @@ def jacobian_reverse(f, x):
     ``f`` 在 ``x`` 处的雅可比矩阵，逐行求出：``f(x)`` 的每个元素做一次向量-雅可比积。
     ``x`` 和它的 ``.grad`` 保持原样，结果不带计算历史。
     """
-    raise NotImplementedError("step 4.6: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 4.6: your code goes here (see the chapter's exercise) / 第 4.6 步：在这里写你的代码（见本章的练习）")
 
 
 def jacobian_forward(f, x):
@@ -34,4 +34,4 @@ def jacobian_forward(f, x):
     ``f`` 在 ``x`` 处的雅可比矩阵，逐列求出：``x`` 的每个元素做一次雅可比-向量积。
     ``x`` 保持原样，结果不带计算历史。
     """
-    raise NotImplementedError("step 4.7: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 4.7: your code goes here (see the chapter's exercise) / 第 4.7 步：在这里写你的代码（见本章的练习）")

@@ -41,7 +41,7 @@ class DecoratorContext:
             每次调用都在自己的一个模式代码块中运行（由 ``_clone`` 得到的新上下文），这样递归调用、
             以及来自多处的调用，都各自交还它们遇到的模式。
             """
-            raise NotImplementedError("step C3: your code goes here (see the chapter's exercise)")
+            raise NotImplementedError("step C3: your code goes here (see the chapter's exercise) / 第 C3 步：在这里写你的代码（见本章的练习）")
 
         return run_in_mode
 
@@ -88,4 +88,4 @@ def _in_mode(steps, context):
     的东西传进去，生成器产出（yield）的东西传出来，它的返回值原样返回，关闭它时它的清理代码也在该模式下运行。
     两次恢复运行之间，调用者的模式保持不变。
     """
-    raise NotImplementedError("step C3: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step C3: your code goes here (see the chapter's exercise) / 第 C3 步：在这里写你的代码（见本章的练习）")

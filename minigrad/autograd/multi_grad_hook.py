@@ -15,7 +15,11 @@ class _Handles:
         self._handles = handles
 
     def remove(self):
-        raise NotImplementedError("step C6: your code goes here (see the chapter's exercise)")
+        """Take the hook off every tensor it was put on; afterwards ``fn`` is never called again.
+
+        把钩子从它挂上的每个张量上取下；此后 ``fn`` 再也不会被调用。
+        """
+        raise NotImplementedError("step C6: your code goes here (see the chapter's exercise) / 第 C6 步：在这里写你的代码（见本章的练习）")
 
 
 def register_multi_grad_hook(tensors, fn, *, mode="all"):
@@ -27,4 +31,4 @@ def register_multi_grad_hook(tensors, fn, *, mode="all"):
     """
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
-    raise NotImplementedError("step C6: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step C6: your code goes here (see the chapter's exercise) / 第 C6 步：在这里写你的代码（见本章的练习）")

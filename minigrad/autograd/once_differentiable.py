@@ -26,7 +26,13 @@ def once_differentiable(backward):
 
     @functools.wraps(backward)
     def wrapper(ctx, *grads):
-        raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise)")
+        """``backward(ctx, *grads)``, run once without recording; its results as a tuple, linked to an
+        ``Error`` node when they would need a graph (see above and exercise 5.6).
+
+        不记录地运行一次 ``backward(ctx, *grads)``；结果是一个元组；当它们需要计算图时，与一个 ``Error``
+        节点相连（见上文和练习 5.6）。
+        """
+        raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise) / 第 5.6 步：在这里写你的代码（见本章的练习）")
 
     return wrapper
 
@@ -36,4 +42,4 @@ def _behind_error(result):
 
     ``result`` 变成一个历史为 ``Error`` 节点的张量（None 仍是 None）。
     """
-    raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise) / 第 5.6 步：在这里写你的代码（见本章的练习）")

@@ -101,4 +101,4 @@ class Packed:
 
         解包钩子（unpack hook）为打包的值交还的东西；它必须是张量（否则抛出 PyTorch 的 TypeError）。
         """
-        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）")

@@ -48,22 +48,27 @@ class SavedTensor(SavedForms):
         丢掉对保存值的引用：一旦没有别的对象持有它的数组，numpy 就会归还内存，
         而 ``unpack`` 会引发 PyTorch 的“第二次反向传播”错误。
         """
-        pass  # step 4.4: your code goes here (see the chapter's exercise); until then this does nothing
+        pass  # step 4.4: your code goes here (see the chapter's exercise) / 第 4.4 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
     def _modified_message(self, node):
         """PyTorch's error, word for word, for a saved tensor changed in place since.
 
         保存后又被原地操作修改的张量所对应的 PyTorch 错误信息，一字不差。
         """
-        raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise) / 第 6.3 步：在这里写你的代码（见本章的练习）")
 
     def unpack(self, node, as_tensor):
-        """The saved value for ``node``'s backward: its array, or (``as_tensor``) a tensor."""
+        """The saved value for ``node``'s backward: its array, or (``as_tensor``) a tensor; an error, in
+        PyTorch's words, if the graph was freed or the value was changed in place since it was saved.
+
+        供 ``node`` 的反向传播使用的保存值：它的数组，或（``as_tensor`` 时）一个张量；如果计算图已释放，或这个值
+        保存之后被原地修改过，则按 PyTorch 的原话报错。
+        """
         if self._array is None:
             raise RuntimeError(SECOND_BACKWARD)
         if self._array is PACKED:
             return self._unpack_hooked(node, as_tensor)
-        pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
+        pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
         if not as_tensor:
             return self._array
         return self._tensor if self._tensor is not None else self._rebuilt(node)
@@ -74,7 +79,7 @@ class SavedTensor(SavedForms):
 
         保存的输出已被原地操作写进 ``tensor``：从此以后，对 ``tensor`` 的原地操作会让它过期。
         """
-        pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
+        pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
 
 def op_name(node):

@@ -32,7 +32,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         """
         z, y, weight, pos_weight, reduction = self.saved_tensors
         need_z, need_y = self.needs_input_grad
-        raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
 def scaled(grad, weight, reduction, z):
@@ -45,7 +45,7 @@ def scaled(grad, weight, reduction, z):
     或逐元素的权重；``reduction`` 为 ``MEAN`` 或其他归约方式的编号。grad = 1、weight = [1, 3]、对 2 个元素的
     z 取 MEAN 时：[0.5, 1.5]。``binary_cross_entropy`` 的节点也这样计算每个元素的份量。
     """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
 def _logits_slope(z, y, pos_weight):
@@ -53,7 +53,7 @@ def _logits_slope(z, y, pos_weight):
 
     单个元素（权重为 1）的 d loss / dz。
     """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
 def _target_slope(z, pos_weight):
@@ -61,7 +61,7 @@ def _target_slope(z, pos_weight):
 
     单个元素（权重为 1）的 d loss / dy：损失对目标而言是一条直线。
     """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
 def _sigmoid(z):

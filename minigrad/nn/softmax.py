@@ -33,7 +33,7 @@ class SoftmaxBackward0(Node):
         恒为 1）。x = [0, 0]（s = [0.5, 0.5]）、grad = [1, 0] 时：[0.25, -0.25]。
         """
         dim, result = self.saved_tensors
-        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise) / 第 C2 步：在这里写你的代码（见本章的练习）")
 
 
 class LogSoftmaxBackward0(SoftmaxBackward0):
@@ -47,7 +47,7 @@ class LogSoftmaxBackward0(SoftmaxBackward0):
         （l = [-0.6931, -0.6931]）、grad = [1, 0] 时：[0.5, -0.5]。
         """
         dim, result = self.saved_tensors
-        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise) / 第 C2 步：在这里写你的代码（见本章的练习）")
 
 
 def _sum_kept(x, dim):

@@ -43,7 +43,7 @@ class MulBackward0(Node):
         """
         other, self_ = self.saved_tensors  # each kept only if the other input needs a gradient
         need_self, need_other = self.needs_input_grad
-        raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.4: your code goes here (see the chapter's exercise) / 第 1.4 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent_self, tangent_other):
         """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
@@ -53,7 +53,7 @@ class MulBackward0(Node):
         tangent_self = [1]、tangent_other = None 时：[5]。
         """
         other, self_ = self.saved_tensors
-        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise) / 第 4.5 步：在这里写你的代码（见本章的练习）")
 
 
 class AddBackward0(Node):
@@ -73,7 +73,7 @@ class AddBackward0(Node):
         ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 形状为 (2, 3)、other 形状为
         (3,)、alpha = 2、grad 为全 1 的 (2, 3) 时：(全 1 的 (2, 3), [4, 4, 4])。
         """
-        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise) / 第 1.5 步：在这里写你的代码（见本章的练习）")
 
 
 class SubBackward0(Node):
@@ -93,7 +93,7 @@ class SubBackward0(Node):
         ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 和 other 形状为 (2,)、
         alpha = 3、grad = [1, 2] 时：([1, 2], [-3, -6])。
         """
-        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.5: your code goes here (see the chapter's exercise) / 第 1.5 步：在这里写你的代码（见本章的练习）")
 
 
 class DivBackward0(Node):
@@ -114,7 +114,7 @@ class DivBackward0(Node):
         ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self = [3]、other = [2]、
         grad = [1] 时：([0.5], [-0.75])。
         """
-        raise NotImplementedError("step 1.6: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.6: your code goes here (see the chapter's exercise) / 第 1.6 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent_self, tangent_other):
         """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
@@ -124,7 +124,7 @@ class DivBackward0(Node):
         tangent_self = None、tangent_other = [1] 时：[-0.75]。
         """
         self_, other = self.saved_tensors
-        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise) / 第 4.5 步：在这里写你的代码（见本章的练习）")
 
 
 class RsubBackward1(Node):

@@ -45,7 +45,7 @@ def zero_(tensor):
     if should_record(tensor):
         return apply(tensor, _zeros)
     check_allowed(tensor)
-    raise NotImplementedError("step 4.3: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 4.3: your code goes here (see the chapter's exercise) / 第 4.3 步：在这里写你的代码（见本章的练习）")
 
 
 @public(methods="add_ __iadd__")
@@ -225,7 +225,11 @@ def _index_put(old, key, values):
 @public(methods="__setitem__")
 def setitem(tensor, key, value):
     """``tensor[key] = value``: a copy into the view ``tensor[key]``, or, for index
-    tensors and masks, an ``index_put_`` into ``tensor`` itself (as PyTorch does)."""
+    tensors and masks, an ``index_put_`` into ``tensor`` itself (as PyTorch does).
+
+    ``tensor[key] = value``：复制进视图 ``tensor[key]``；若 key 是索引张量或掩码，则对 ``tensor`` 本身做
+    ``index_put_``（与 PyTorch 相同）。
+    """
     key = _plain_key(key)
     if _is_advanced(key):
         apply(tensor, _index_put, key, value)
@@ -240,4 +244,4 @@ def setitem(tensor, key, value):
     else:
         check_allowed(tensor)
         tensor._array[key] = source
-        pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
+        pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做

@@ -86,7 +86,10 @@ def _old_value(tensor):
 
 
 def _write(tensor, value):
-    """Store ``value`` in ``tensor``'s memory and count the change, if its shape and dtype fit."""
+    """Store ``value`` in ``tensor``'s memory and count the change, if its shape and dtype fit.
+
+    如果形状和 dtype 合适，把 ``value`` 写进 ``tensor`` 的内存，并记下这次改动。
+    """
     target = tensor._array
     if value.shape != target.shape:
         raise RuntimeError(
@@ -98,7 +101,7 @@ def _write(tensor, value):
             f"{scalar_type_name(target.dtype)}"
         )
     target[...] = value
-    pass  # step 6.6: your code goes here (see the chapter's exercise); until then this does nothing
+    pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
 
 def _rebase_history(tensor, node, out):

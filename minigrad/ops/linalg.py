@@ -71,7 +71,7 @@ class MmBackward0(_ProductNode):
         """
         self_, mat2 = self.saved_tensors
         need_self, need_mat2 = self.needs_input_grad
-        raise NotImplementedError("step 2.4: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.4: your code goes here (see the chapter's exercise) / 第 2.4 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent_self, tangent_mat2):
         """Forward mode: out's tangent (m, n), from the inputs' tangents (None for an input that has none).
@@ -81,7 +81,7 @@ class MmBackward0(_ProductNode):
         mat2 = [[3], [4]]、tangent_self = [[1, 0]]、tangent_mat2 = None 时：[[3]]。
         """
         self_, mat2 = self.saved_tensors
-        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise) / 第 4.5 步：在这里写你的代码（见本章的练习）")
 
 
 class MvBackward0(_ProductNode):

@@ -26,7 +26,7 @@ class ExpBackward0(SavesResult):
         ``self`` 的梯度，形状与它相同。self = [0, 1]、grad = [2, 1] 时：[2, 2.7183]。
         """
         (result,) = self.saved_tensors
-        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise) / 第 1.8 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
@@ -44,7 +44,7 @@ class LogBackward0(SavesInput):
         ``self`` 的梯度，形状与它相同。self = [1, 4]、grad = [1, 2] 时：[1, 0.5]。
         """
         (self_,) = self.saved_tensors
-        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise) / 第 1.8 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
@@ -64,7 +64,7 @@ class AbsBackward0(SavesInput):
         grad = [1, 1, 1] 时：[-1, 0, 1]。
         """
         (self_,) = self.saved_tensors
-        raise NotImplementedError("step C1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C1: your code goes here (see the chapter's exercise) / 第 C1 步：在这里写你的代码（见本章的练习）")
 
 
 class ClampBackward1(Node):
@@ -84,7 +84,7 @@ class ClampBackward1(Node):
         [0, 1, 1, 0]（恰在界限上的值算作在界限之内，与 PyTorch 相同）。
         """
         low, high, self_ = self.saved_tensors  # a bound not given is None
-        raise NotImplementedError("step C1: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step C1: your code goes here (see the chapter's exercise) / 第 C1 步：在这里写你的代码（见本章的练习）")
 
 
 def _float(x):
@@ -108,7 +108,7 @@ class SqrtBackward0(SavesResult):
         [0.25, 0.1667]。
         """
         (result,) = self.saved_tensors
-        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise) / 第 1.8 步：在这里写你的代码（见本章的练习）")
 
 
 class ReluBackward0(SavesResult):
@@ -122,7 +122,7 @@ class ReluBackward0(SavesResult):
         x = [-1, 0, 2]、grad = [5, 5, 5] 时：[0, 0, 5]。
         """
         (result,) = self.saved_tensors
-        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise) / 第 2.7 步：在这里写你的代码（见本章的练习）")
 
 
 class SignBackward0(Node):
@@ -144,7 +144,7 @@ class SigmoidBackward0(SavesResult):
         ``x`` 的梯度，形状与它相同，由保存的结果 ``sigmoid(x)`` 求出。x = [0]（结果为 [0.5]）、grad = [1] 时：[0.25]。
         """
         (result,) = self.saved_tensors
-        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.7: your code goes here (see the chapter's exercise) / 第 2.7 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
@@ -164,7 +164,7 @@ class TanhBackward0(SavesResult):
         grad = [1, 1] 时：[1, 0.75]。
         """
         (result,) = self.saved_tensors
-        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.8: your code goes here (see the chapter's exercise) / 第 1.8 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""

@@ -32,7 +32,7 @@ class PowBackward0(Node):
         ``self`` 的梯度，形状与它相同。self = [2, 3]、exponent = 3、grad = [1, 1] 时：[12, 27]。
         exponent 为 0 时处处为 0（与 PyTorch 相同），self 为 0 的地方也是。
         """
-        raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise) / 第 1.7 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: out's tangent from self's. With self = [2], exponent = 3 and tangent = [0.5]: [6];
@@ -42,7 +42,7 @@ class PowBackward0(Node):
         exponent 为 0 时处处为 0。
         """
         self_, exponent = self.saved_tensors
-        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.5: your code goes here (see the chapter's exercise) / 第 4.5 步：在这里写你的代码（见本章的练习）")
 
 
 class PowBackward1(Node):
@@ -65,7 +65,7 @@ class PowBackward1(Node):
         ([12], [5.5452])（即 8 乘以 log 2）。函数平坦、公式却会得出 0 * inf 的地方（self 为 0 且 exponent 为 0；
         self 为 0 且 exponent >= 0 处 exponent 的梯度），梯度为 0，与 PyTorch 相同。
         """
-        raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 1.7: your code goes here (see the chapter's exercise) / 第 1.7 步：在这里写你的代码（见本章的练习）")
 
 
 def zeros_where(condition, value):

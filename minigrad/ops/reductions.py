@@ -31,7 +31,7 @@ def _restored(grad, shape, dims, keepdim):
     把求和所去掉的维度以长度 1 放回原位，使梯度与输入的各维对齐（数组与张量都要支持）。
     ``keepdim=True`` 时这些维度一直都在；``keepdim=False`` 时求和把它们去掉了。
     """
-    raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise)")
+    raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
 
 
 class SumBackward0(Node):
@@ -46,7 +46,7 @@ class SumBackward0(Node):
         ``x.sum()`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
         """
         (shape,) = self._saved
-        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the sum moves by the sum of its elements' moves (no backward needed, so
@@ -66,7 +66,7 @@ class SumBackward1(Node):
         ``x.sum(dims, keepdim)`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
         """
         dims, keepdim, shape = self._saved
-        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
 
 
 class MeanBackward0(Node):
@@ -81,7 +81,7 @@ class MeanBackward0(Node):
         ``x.mean()`` 对 ``x`` 的梯度。
         """
         numel, shape = self._saved
-        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise) / 第 2.6 步：在这里写你的代码（见本章的练习）")
 
 
 class MeanBackward1(Node):
@@ -97,7 +97,7 @@ class MeanBackward1(Node):
         ``x.mean(dims, keepdim)`` 对 ``x`` 的梯度。
         """
         dims, keepdim, numel, shape = self._saved  # numel: every element of the input, not one slice's
-        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise) / 第 2.6 步：在这里写你的代码（见本章的练习）")
 
 
 def _dims(dim, ndim):

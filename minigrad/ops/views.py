@@ -66,7 +66,7 @@ class UnsqueezeBackward0(Node):
         ``unsqueeze(dim)`` 的梯度：去掉新加的那一维的 ``grad``。
         """
         (dim,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class SqueezeBackward0(Node):
@@ -89,7 +89,7 @@ class SqueezeBackward1(Node):
         ``squeeze(dim)`` 的梯度，形状为输入的形状 ``sizes``。
         """
         dim, sizes = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class SqueezeBackward4(SqueezeBackward0):
@@ -109,7 +109,7 @@ class ExpandBackward0(Node):
         ``expand`` 的梯度，还原为输入的形状 ``sizes``。
         """
         (sizes,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class PermuteBackward0(Node):
@@ -123,7 +123,7 @@ class PermuteBackward0(Node):
         ``permute(dims)`` 的梯度：把 ``grad`` 的各维放回它们原来的位置。
         """
         (dims,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class TransposeBackward0(Node):
@@ -137,7 +137,7 @@ class TransposeBackward0(Node):
         ``transpose(dim0, dim1)`` 的梯度。
         """
         dim0, dim1 = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise)")
+        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class TBackward0(Node):

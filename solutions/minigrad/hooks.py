@@ -31,6 +31,10 @@ class RemovableHandle:
         return self
 
     def __exit__(self, *exc_info):
+        """Leaving the ``with`` block: from here on the hook is not called; an exception passes on.
+
+        离开 ``with`` 代码块：从这里起不再调用这个钩子；异常照常传出。
+        """
         # BEGIN SOLUTION 6.4
         self.remove()
         # END SOLUTION

@@ -4,6 +4,7 @@ For every step, a package in which only the earlier steps are solved must fail t
 step's checks with the stub's NotImplementedError naming it; solving the step too
 must pass them, checked on their own. This also proves a step's checks never need a later step.
 """
+import ast
 import io
 import json
 import re
@@ -217,3 +218,19 @@ def test_a_learners_checks_are_sealed_not_plain():
         assert sealed["expected"] == json.loads((reference / "expected.json").read_text())
         assert set(sealed["modules"]) == {p.stem for p in reference.glob("*.py")} - {
             "__init__", "hints", *(name.removesuffix(".py") for name in editions.REFERENCE_ONLY)}
+
+
+def test_every_function_a_learner_edits_states_its_contract_in_both_languages():
+    """The function around each stub has a docstring, with a Chinese paragraph as well as the English one."""
+    missing = []
+    for path in sorted((ROOT / "minigrad").rglob("*.py")):
+        source = path.read_text()
+        stubs = [n for n, line in enumerate(source.splitlines(), 1)
+                 if ids.stubbed_step(line) and ("raise NotImplementedError" in line or "pass  #" in line)]
+        functions = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef)]
+        for line in stubs:
+            around = max((f for f in functions if f.lineno <= line <= f.end_lineno), key=lambda f: f.lineno)
+            doc = ast.get_docstring(around) or ""
+            if not (re.search(r"[\u4e00-\u9fff]", doc) and re.search(r"[A-Za-z]{4}", doc)):
+                missing.append(f"{path.relative_to(ROOT)}: {around.name}")
+    assert missing == []

@@ -46,7 +46,7 @@ def test_a_wrong_answer_is_its_verdict_alone(monkeypatch, tmp_path):
     and no traceback through the checker (nbgrader still sees the cell fail)."""
     editions.write_package(build.PACKAGE, tmp_path / "minigrad")
     graph = tmp_path / "minigrad" / "autograd" / "graph.py"
-    stub = 'raise NotImplementedError("step 1.1: your code goes here (see the chapter\'s exercise)")'
+    stub = editions.stub_line("", "1.1").strip()
     graph.write_text(graph.read_text().replace(stub, "return False"))  # never records: a wrong answer
     [setup, check] = run_cells(["import minigrad\nminigrad.set_language('zh')", "minigrad.check('1.1')"],
                                monkeypatch, package_parent=tmp_path)

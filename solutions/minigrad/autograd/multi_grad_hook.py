@@ -15,6 +15,10 @@ class _Handles:
         self._handles = handles
 
     def remove(self):
+        """Take the hook off every tensor it was put on; afterwards ``fn`` is never called again.
+
+        把钩子从它挂上的每个张量上取下；此后 ``fn`` 再也不会被调用。
+        """
         # BEGIN SOLUTION C6
         for each in self._handles:
             each.remove()

@@ -26,6 +26,12 @@ def once_differentiable(backward):
 
     @functools.wraps(backward)
     def wrapper(ctx, *grads):
+        """``backward(ctx, *grads)``, run once without recording; its results as a tuple, linked to an
+        ``Error`` node when they would need a graph (see above and exercise 5.6).
+
+        不记录地运行一次 ``backward(ctx, *grads)``；结果是一个元组；当它们需要计算图时，与一个 ``Error``
+        节点相连（见上文和练习 5.6）。
+        """
         # BEGIN SOLUTION 5.6
         with grad_mode.no_grad():
             results = backward(ctx, *grads)

@@ -229,7 +229,11 @@ def _index_put(old, key, values):
 @public(methods="__setitem__")
 def setitem(tensor, key, value):
     """``tensor[key] = value``: a copy into the view ``tensor[key]``, or, for index
-    tensors and masks, an ``index_put_`` into ``tensor`` itself (as PyTorch does)."""
+    tensors and masks, an ``index_put_`` into ``tensor`` itself (as PyTorch does).
+
+    ``tensor[key] = value``：复制进视图 ``tensor[key]``；若 key 是索引张量或掩码，则对 ``tensor`` 本身做
+    ``index_put_``（与 PyTorch 相同）。
+    """
     key = _plain_key(key)
     if _is_advanced(key):
         apply(tensor, _index_put, key, value)

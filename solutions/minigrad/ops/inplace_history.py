@@ -86,7 +86,10 @@ def _old_value(tensor):
 
 
 def _write(tensor, value):
-    """Store ``value`` in ``tensor``'s memory and count the change, if its shape and dtype fit."""
+    """Store ``value`` in ``tensor``'s memory and count the change, if its shape and dtype fit.
+
+    如果形状和 dtype 合适，把 ``value`` 写进 ``tensor`` 的内存，并记下这次改动。
+    """
     target = tensor._array
     if value.shape != target.shape:
         raise RuntimeError(

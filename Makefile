@@ -48,6 +48,7 @@ core: install-test
 
 build: install-test
 	$(PY) -m tools.build
+	$(PY) -m tools.walkthrough
 
 install-course:
 	@tools/install.sh course

@@ -15,5 +15,5 @@ GUARDED = {
             "result.detach().requires_grad_()"),
     "5.7": (),
     "C5": ("grad_output * x / r", "grad_output * y / r", "(x * x_tangent + y * y_tangent) / r",
-           "∂r/∂x = x / r", "(x dx + y dy) / r"),
+           "∂r/∂x = x / r", "(x dx + y dy) / r", r"(3 \cdot 1 + 4 \cdot 2) / 5"),
 }

@@ -516,6 +516,10 @@ GRADIENT_EVERYWHERE = N_(
     "the gradient of the largest element went to every element: only the element that won receives grad_value, "
     "the others get 0 (reread exercise 5.7)."
 )
+INDEX_NOT_MARKED = N_(
+    "MaxWithIndex's forward returned its index without marking it non-differentiable: only its int64 dtype kept "
+    "it out of the graph, and nothing said that it takes no part in differentiation (reread exercise 5.7)."
+)
 INDEX_NOT_SAVED = N_(
     "MaxWithIndex's backward found nothing in ctx.saved_tensors: forward must save the index it computed with "
     "ctx.save_for_backward (reread exercise 5.7)."
@@ -538,6 +542,17 @@ def max_with_index_forward(see):
     value, index = outputs
     see([value, index], N_("MaxWithIndex.apply(x) for x drawn at random"))
     see([value.requires_grad, index.requires_grad], N_("requires_grad of the largest element, and of its index"))
+
+
+@step("5.7")
+def max_with_index_marks_its_index(see):
+    _, outputs = see.attempt(lambda: _max_with_index([[1.0, 5.0, 2.0], [0.0, 3.0, 4.0]]),
+                             ((AttributeError, TypeError), MAX_FORWARD))
+    see.require(outputs is not None, MAX_FORWARD)
+    value, index = outputs
+    marked = getattr(value.grad_fn, "_non_differentiable", ())  # the node is the ctx forward was given
+    see(any(t is index for t in marked), N_("whether forward marked the index it returned with "
+                                            "ctx.mark_non_differentiable"), mistakes=[(False, INDEX_NOT_MARKED)])
 
 
 @step("5.7")

@@ -71,6 +71,8 @@ MUTANTS = {
     "MaxWithIndex sends the gradient everywhere": (
         "5.7", [(EXAMPLES, "        grad = zeros(ctx.shape, dtype=grad_value.dtype)\n        grad.view(-1)[index] = grad_value\n",
                  "        grad = zeros(ctx.shape, dtype=grad_value.dtype) + grad_value\n")], chapter5.GRADIENT_EVERYWHERE),
+    "MaxWithIndex does not mark its index": ("5.7", [(EXAMPLES, "        ctx.mark_non_differentiable(index)\n", "")],
+                                             chapter5.INDEX_NOT_MARKED),
     "MaxWithIndex saves nothing": ("5.7", [(EXAMPLES, "        ctx.save_for_backward(index)\n", "")], chapter5.INDEX_NOT_SAVED),
     "MaxWithIndex returns the value alone": ("5.7", [(EXAMPLES, "return input.max(), index", "return input.max()")],
                                              chapter5.MAX_FORWARD),

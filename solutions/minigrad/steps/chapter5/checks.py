@@ -493,6 +493,35 @@ def once_differentiable_gives_first_order(see):
     see(x.grad, N_("x.grad for the cube of x, whose backward is marked @once_differentiable"))
 
 
+A_TUPLE_OF_ONE = N_(
+    "a @once_differentiable backward with a single result, run for a second order, gave it back in a tuple of one: "
+    "PyTorch gives a single result back alone, and a tuple only for several (reread exercise 5.6)."
+)
+
+
+class _Pair(Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        return Tensor._wrap(x._array * y._array)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad):
+        return grad * 2, grad * 3
+
+
+@step("5.6")
+def a_single_result_comes_back_alone(see):
+    x, grad = _leaf([1.0, 2.0], True), _leaf([1.0, 1.0], True)  # a gradient that requires grad: a second order
+    node = _Cube.apply(x).grad_fn
+    kinds = [type(_Cube.backward(node, grad)).__name__]
+    pair = _Pair.apply(x, _leaf([3.0, 4.0], True)).grad_fn
+    results = _Pair.backward(pair, grad)
+    kinds.append([type(r).__name__ for r in results] if isinstance(results, tuple) else type(results).__name__)
+    see(kinds, N_("what a @once_differentiable backward gives back, for a gradient that requires grad, with grad "
+                  "mode on: for one result, then for two"), mistakes=[(["tuple", ["Tensor", "Tensor"]], A_TUPLE_OF_ONE)])
+
+
 @step("5.6")
 def a_second_order_hits_the_error_node(see):
     x = _leaf([1.0, 2.0], True)

@@ -47,7 +47,7 @@ HINTS = {
            "raises."),
         N_("wrapper: run backward under no_grad. When nobody could differentiate the results again (grad mode "
            "off, or no incoming gradient is a tensor that requires grad), they go back as they are. Otherwise each "
-           "result goes back behind an error, in a tuple even when there is one. _behind_error: None stays None; "
+           "result goes back behind an error: several in a tuple, a single one alone. _behind_error: None stays None; "
            "any other result comes back with the same numbers, but with a history that leads to an Error node, "
            "whose input is a leaf that requires grad."),
     ),

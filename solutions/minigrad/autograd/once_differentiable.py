@@ -37,7 +37,8 @@ def once_differentiable(backward):
             results = backward(ctx, *grads)
         if not grad_mode._enabled or not any(isinstance(g, Tensor) and g.requires_grad for g in grads):
             return results
-        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))
+        results = tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))
+        return results[0] if len(results) == 1 else results
         # END SOLUTION
 
     return wrapper

@@ -134,26 +134,46 @@ def _kept_shape(shape, dims):
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
+def _keepdim(name, keepdim, keepdims):
+    """``keepdim`` (or numpy's spelling ``keepdims``), which PyTorch takes as a bool only: numpy's
+    ``keepdims=1`` is refused, with PyTorch's words."""
+    keepdim = keepdim if keepdims is None else keepdims
+    if type(keepdim) is not bool:
+        kind = type(keepdim)
+        shown = kind.__name__ if kind.__module__ == "builtins" or isinstance(keepdim, Tensor) else (
+            f"{kind.__module__}.{kind.__name__}")
+        raise TypeError(f"{name}(): argument 'keepdim' must be bool, not {shown}")
+    return keepdim
+
+
+def _reduced_axes(dims, ndim):
+    """The numpy axes a reduction over ``dims`` sums: none given (``dim=()``) means every one, as in
+    PyTorch (numpy would sum over none)."""
+    return _axes(dims, ndim) if dims else None
+
+
 @public("sum", methods="sum")
 def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):  # noqa: A001 - PyTorch's name
     """Integers and bools sum to int64, as in PyTorch; floats keep their dtype. ``axis`` and
-    ``keepdims`` are numpy's spellings, which PyTorch accepts too."""
+    ``keepdims`` are numpy's spellings, which PyTorch accepts too; ``dim=()`` sums over every
+    dimension, as in PyTorch."""
     dim = axis if dim is None else dim
-    keepdim = keepdim if keepdims is None else keepdims
+    keepdim = _keepdim("sum", keepdim, keepdims)
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     result_dtype = np.int64 if array.dtype.kind in "biu" else array.dtype
     if dim is None:
         return recorded(Tensor._wrap(array.sum(dtype=result_dtype)), (input,), SumBackward0, array.shape)
     dims = _dims(dim, array.ndim)
-    out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim, dtype=result_dtype))
+    out = Tensor._wrap(array.sum(axis=_reduced_axes(dims, array.ndim), keepdims=keepdim, dtype=result_dtype))
     return recorded(out, (input,), SumBackward1, dims, keepdim, array.shape)
 
 
 @public("mean", methods="mean")
 def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
-    """The sum divided by the count (``nan`` for no elements), in a floating dtype only."""
+    """The sum divided by the count (``nan`` for no elements), in a floating dtype only; ``dim=()``
+    averages over every dimension, as in PyTorch."""
     dim = axis if dim is None else dim
-    keepdim = keepdim if keepdims is None else keepdims
+    keepdim = _keepdim("mean", keepdim, keepdims)
     array = input._array if dtype is None else input._array.astype(dtype.numpy)
     if array.dtype.kind != "f":
         raise RuntimeError(
@@ -162,7 +182,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
         )
     if dim is None:
         return recorded(Tensor._wrap(array.sum() / array.size), (input,), MeanBackward0, array.size, array.shape)
-    dims = _dims(dim, array.ndim)
+    dims = _dims(dim, array.ndim) or tuple(range(array.ndim))  # saved whole: the rule divides by their sizes
     count = int(np.prod([array.shape[d] for d in _axes(dims, array.ndim)]))
     out = Tensor._wrap(array.sum(axis=_axes(dims, array.ndim), keepdims=keepdim) / count)
     return recorded(out, (input,), MeanBackward1, dims, keepdim, array.size, array.shape)

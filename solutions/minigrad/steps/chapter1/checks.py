@@ -115,11 +115,52 @@ def sum_to_keeps_stretched_ones(see):
     see(_sum_to(see, grad, (1, 1, 3)), N_("sum_to(ones (4, 2, 3), (1, 1, 3))"))
 
 
+KEEPDIM_NOT_A_BOOL = N_(
+    "sum_to failed on tensors: it gives sum a keepdims that is a number (such as 1), which numpy takes for true or "
+    "false, but PyTorch's sum takes only True or False (reread exercise 1.3)."
+)
+SUMMED_EVERYTHING = N_(
+    "sum_to summed a tensor that already had the shape asked for over all its dimensions: given an empty tuple of "
+    "dimensions, numpy's sum sums over none, but PyTorch's sums over every one (reread exercise 1.3)."
+)
+
+
+class _KeepdimNotABool(TypeError):
+    """PyTorch's refusal of a ``keepdim`` that is not a bool (numpy takes 1 for True)."""
+
+
+class _SummedToOne(RuntimeError):
+    """A reshape to the shape asked for refused a tensor summed down to one element."""
+
+
+def _sum_to_tensor(grad, shape):
+    """The learner's ``sum_to`` on a tensor, PyTorch's refusals of numpy's spellings told apart."""
+    try:
+        return sum_to(grad, shape)
+    except TypeError as error:
+        if "argument 'keepdim' must be bool" in str(error):
+            raise _KeepdimNotABool(str(error)) from error
+        raise
+    except RuntimeError as error:
+        if "is invalid for input of size 1" in str(error):
+            raise _SummedToOne(str(error)) from error
+        raise
+
+
 @step("1.3")
 def sum_to_works_on_tensors(see):
     grad = Tensor._wrap(np.arange(6, dtype=np.float32).reshape(2, 3))
-    see(see.attempt(lambda: sum_to(grad, (2, 1)), (MISUSED, ONLY_ARRAYS)),
+    see(see.attempt(lambda: _sum_to_tensor(grad, (2, 1)), (_KeepdimNotABool, KEEPDIM_NOT_A_BOOL), (MISUSED, ONLY_ARRAYS)),
         N_("sum_to of a tensor (2, 3) to (2, 1), as with create_graph=True: a tensor"))
+
+
+@step("1.3")
+def sum_to_a_tensors_own_shape(see):
+    grad = Tensor._wrap(np.arange(6, dtype=np.float32).reshape(2, 3))
+    kept = see.attempt(lambda: _sum_to_tensor(grad, (2, 3)), (_SummedToOne, SUMMED_EVERYTHING),
+                       (_KeepdimNotABool, KEEPDIM_NOT_A_BOOL), (MISUSED, ONLY_ARRAYS))
+    see(kept, N_("sum_to of a tensor (2, 3) to (2, 3): nothing to sum"),
+        mistakes=[(Tensor._wrap(np.full(shape, 15.0, dtype=np.float32)), SUMMED_EVERYTHING) for shape in ((1, 1), ())])
 
 
 def _mul_node(a, b, need=(True, True)):

@@ -16,12 +16,20 @@ POW1_SELF = "grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** 
 POW1_EXPONENT = "grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)"
 EXP_RULE, LOG_RULE = "return grad * result\n\n", "return grad / self_\n\n"
 SQRT_RULE, TANH_RULE = "return grad / (2 * result)\n", "return grad * (1 - result * result)\n"
+SUM_BY_KIND = ("    if isinstance(grad, (np.ndarray, np.generic)):\n"
+               "        summed = grad.sum(axis=axes, keepdims=True) if axes else grad\n"
+               "    else:\n        summed = grad.sum(dim=axes, keepdim=True) if axes else grad\n")
 INSIDE = "(self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))"
 
 MUTANTS = {
     "sum_to with numpy only": ("1.3", [(SHAPE, "summed = grad.sum(dim=axes, keepdim=True) if axes else grad",
                                         "summed = np.sum(grad, axis=axes, keepdims=True) if axes else grad")],
                                chapter1.ONLY_ARRAYS),
+    "sum_to with numpy's keepdims=1": ("1.3", [(SHAPE, SUM_BY_KIND, "    summed = grad.sum(axis=axes, keepdims=1) if axes else grad\n")],
+                                       chapter1.KEEPDIM_NOT_A_BOOL),
+    "sum_to relies on numpy's sum over no axes": (
+        "1.3", [(SHAPE, "    if grad.shape == shape:\n        return grad\n", ""),
+                (SHAPE, SUM_BY_KIND, "    summed = grad.sum(axis=axes, keepdims=True)\n")], chapter1.SUMMED_EVERYTHING),
     "sum_to forgets the axes of size 1": ("1.3", [(SHAPE, "if n == 1 and grad.shape[lead + i] != 1", "if False")],
                                           chapter1.SUM_TO_AXES),
     "* forgets sum_to on its first input": ("1.4", [(ARITHMETIC, "sum_to(grad * other, self.self_shape)", "grad * other")],

@@ -37,6 +37,24 @@ class _Silent(_Pass):
     def backward(self, grad):
         return (None,) * len(self.next_functions)
 
+class _Freed(_Pass):
+    """A node made by hand that notes when the engine frees what it saved (``_release``)."""
+
+    def __init__(self, freed, *inputs):
+        super().__init__(*inputs)
+        self._freed = freed
+
+    def _release(self):
+        self._freed.append(self)
+
+
+class _Misshapen(_Pass):
+    """A node made by hand whose backward sends a gradient of shape (3,) to an input of shape (2,)."""
+
+    def backward(self, grad):
+        return (np.ones(3, dtype=np.float32),) * len(self.next_functions)
+
+
 # The usual mistakes that make a step's code loop forever, named when ``minigrad.check`` stops it.
 LOOPS = {
     "2.1": (N_("a node read from the top of the stack but never taken off it"),
@@ -195,6 +213,58 @@ def a_node_waits_for_all_its_gradients(see):
     calls = [float(grads[0][0]) for node, grads in ran if node is gradient_edge(x)[0]]
     see.that(len(calls) == 1, RAN_EARLY)
     see(calls, N_("the gradient x's AccumulateGrad ran with, for x * 2 + x"), mistakes=[([1.0], OVERWRITTEN), ([2.0], OVERWRITTEN)])
+
+
+NOT_FREED = N_(
+    "the engine freed nothing: once a node has run, what it saved is to be let go, unless the graph is kept "
+    "(reread exercise 2.3)."
+)
+FREED_KEPT = N_(
+    "the engine freed what the nodes saved although keep_graph asked to keep the graph (as retain_graph=True "
+    "does): a second backward through it would then fail (reread exercise 2.3)."
+)
+NOT_VALIDATED = N_(
+    "a node sent a gradient of the wrong shape, and the engine passed it on unchecked: every gradient that is not "
+    "None is checked on its way to the next node, as PyTorch's engine checks it (reread exercise 2.3)."
+)
+
+
+def _freed_by_execute(keep_graph):
+    """Run a chain of three nodes made by hand: how many the engine freed."""
+    freed = []
+    bottom = _Freed(freed)
+    top = _Freed(freed, _Freed(freed, bottom))
+    execute(top, {top: [np.ones(1, dtype=np.float32)]}, keep_graph)
+    return len(freed)
+
+
+@step("2.3")
+def the_engine_frees_each_node_after_it_runs(see):
+    see(_freed_by_execute(False), N_("nodes freed by the engine in a chain of 3, the graph not kept"),
+        mistakes=[(0, NOT_FREED)])
+    see(_freed_by_execute(True), N_("nodes freed by the engine in a chain of 3, with keep_graph=True"),
+        mistakes=[(3, FREED_KEPT)])
+
+
+def _error_of(run):
+    """The ``RuntimeError`` ``run()`` raises, as text, or None (a stub's error is let through)."""
+    try:
+        run()
+    except NotImplementedError:
+        raise
+    except RuntimeError as error:
+        return f"RuntimeError: {error}"
+    return None
+
+
+@step("2.3")
+def the_engine_checks_each_gradient(see):
+    bottom = _Pass()
+    bottom._shape = (2,)
+    top = _Misshapen(bottom)
+    see(_error_of(lambda: execute(top, {top: [np.ones(1, dtype=np.float32)]})),
+        N_("the error of the engine when a node sends a gradient of shape (3,) to a node whose output has shape (2,)"),
+        mistakes=[(None, NOT_VALIDATED)])
 
 
 @step("2.3")

@@ -76,6 +76,13 @@ MUTANTS = {
         "2.3", [(ENGINE, "            if next_node is None:\n                continue\n            buffer",
                  "            if next_node is None or grad is None:\n                continue\n            buffer")],
         chapter2.NEVER_RAN),
+    "nodes not freed after they run": ("2.3", [(ENGINE, "        if not keep_graph:\n            node._release()\n", "")],
+                                       chapter2.NOT_FREED),
+    "nodes freed even when the graph is kept": (
+        "2.3", [(ENGINE, "        if not keep_graph:\n            node._release()\n", "        node._release()\n")],
+        chapter2.FREED_KEPT),
+    "gradients not checked on their way": (
+        "2.3", [(ENGINE, "                grad = validate(node, next_node, nr, grad)\n", "")], chapter2.NOT_VALIDATED),
     "mm without a transpose": ("2.4", [(LINALG, "grad @ _transpose(mat2)", "grad @ mat2")], chapter2.TRANSPOSE_SHAPES),
     "mm with the transpose on the wrong side": ("2.4", [(LINALG, "_transpose(self_) @ grad", "grad @ _transpose(self_)")],
                                                 chapter2.TRANSPOSE_SHAPES),

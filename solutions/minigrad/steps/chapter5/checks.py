@@ -493,6 +493,35 @@ def once_differentiable_gives_first_order(see):
     see(x.grad, N_("x.grad for the cube of x, whose backward is marked @once_differentiable"))
 
 
+A_TUPLE_OF_ONE = N_(
+    "a @once_differentiable backward with a single result, run for a second order, gave it back in a tuple of one: "
+    "PyTorch gives a single result back alone, and a tuple only for several (reread exercise 5.6)."
+)
+
+
+class _Pair(Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        return Tensor._wrap(x._array * y._array)
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, grad):
+        return grad * 2, grad * 3
+
+
+@step("5.6")
+def a_single_result_comes_back_alone(see):
+    x, grad = _leaf([1.0, 2.0], True), _leaf([1.0, 1.0], True)  # a gradient that requires grad: a second order
+    node = _Cube.apply(x).grad_fn
+    kinds = [type(_Cube.backward(node, grad)).__name__]
+    pair = _Pair.apply(x, _leaf([3.0, 4.0], True)).grad_fn
+    results = _Pair.backward(pair, grad)
+    kinds.append([type(r).__name__ for r in results] if isinstance(results, tuple) else type(results).__name__)
+    see(kinds, N_("what a @once_differentiable backward gives back, for a gradient that requires grad, with grad "
+                  "mode on: for one result, then for two"), mistakes=[(["tuple", ["Tensor", "Tensor"]], A_TUPLE_OF_ONE)])
+
+
 @step("5.6")
 def a_second_order_hits_the_error_node(see):
     x = _leaf([1.0, 2.0], True)
@@ -516,6 +545,10 @@ GRADIENT_EVERYWHERE = N_(
     "the gradient of the largest element went to every element: only the element that won receives grad_value, "
     "the others get 0 (reread exercise 5.7)."
 )
+INDEX_NOT_MARKED = N_(
+    "MaxWithIndex's forward returned its index without marking it non-differentiable: only its int64 dtype kept "
+    "it out of the graph, and nothing said that it takes no part in differentiation (reread exercise 5.7)."
+)
 INDEX_NOT_SAVED = N_(
     "MaxWithIndex's backward found nothing in ctx.saved_tensors: forward must save the index it computed with "
     "ctx.save_for_backward (reread exercise 5.7)."
@@ -538,6 +571,17 @@ def max_with_index_forward(see):
     value, index = outputs
     see([value, index], N_("MaxWithIndex.apply(x) for x drawn at random"))
     see([value.requires_grad, index.requires_grad], N_("requires_grad of the largest element, and of its index"))
+
+
+@step("5.7")
+def max_with_index_marks_its_index(see):
+    _, outputs = see.attempt(lambda: _max_with_index([[1.0, 5.0, 2.0], [0.0, 3.0, 4.0]]),
+                             ((AttributeError, TypeError), MAX_FORWARD))
+    see.require(outputs is not None, MAX_FORWARD)
+    value, index = outputs
+    marked = getattr(value.grad_fn, "_non_differentiable", ())  # the node is the ctx forward was given
+    see(any(t is index for t in marked), N_("whether forward marked the index it returned with "
+                                            "ctx.mark_non_differentiable"), mistakes=[(False, INDEX_NOT_MARKED)])
 
 
 @step("5.7")

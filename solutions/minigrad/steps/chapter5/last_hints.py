@@ -55,13 +55,13 @@ LAST_HINTS = {
     },
     "5.6": {
         "en": "wrapper: run backward under no_grad. If grad mode is off, or no incoming gradient is a tensor that "
-              "requires grad, its results go back as they are. Otherwise each result (a single one made a tuple of "
-              "one) goes back through _behind_error. _behind_error: None stays None; for any other result, make a "
+              "requires grad, its results go back as they are. Otherwise each result goes back through "
+              "_behind_error: several as a tuple, a single one (even one returned in a tuple of one) alone. _behind_error: None stays None; for any other result, make a "
               "leaf that requires grad from the result, detached, then record a new tensor on that leaf's very "
               "array whose node is a new Error node with that leaf as its input: its numbers are the result's, "
               "and differentiating it again reaches Error's backward, which raises.",
         "zh": "wrapper：在 no_grad 之下运行 backward。梯度模式关闭，或者没有一个传入的梯度是需要梯度的张量时，结果原样"
-              "返回。否则每个结果（单个结果先变成只有一个元素的元组）都经过 _behind_error 再返回。_behind_error：None "
+              "返回。否则每个结果都经过 _behind_error 再返回：多个结果作为元组，单个结果（即使放在只有一个元素的元组里）单独返回。_behind_error：None "
               "仍是 None；其他结果先分离出来，做成一个需要梯度的叶子节点，再记录一个基于该叶子节点同一个数组的新张量，它"
               "的节点是一个新的 Error 节点，输入是那个叶子节点：它的数值就是结果的数值，而再次求导会走到 Error 的 "
               "backward，于是报错。",

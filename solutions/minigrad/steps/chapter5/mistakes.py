@@ -14,7 +14,8 @@ NO_TYPE = "if not self._materialize or dtype is None:"
 ZEROS = "return Tensor._wrap(np.zeros(shape, dtype=dtype))"
 UNRECORDED = "        with grad_mode.no_grad():\n            results = backward(ctx, *grads)\n"
 HYPOT_JVP = "return (x * x_tangent + y * y_tangent) / r"
-WRAPPED = "        return tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))\n"
+WRAPPED = ("        results = tuple(_behind_error(r) for r in (results if isinstance(results, tuple) else (results,)))\n"
+           "        return results[0] if len(results) == 1 else results\n")
 
 MUTANTS = {
     "marked outputs found with `in`": (
@@ -67,10 +68,15 @@ MUTANTS = {
     "zeros for a number": ("5.5", [(FUNCTION, NO_TYPE, "if not self._materialize:")], chapter5.NOT_A_TENSOR_OUTPUT),
     "once_differentiable records its backward": (
         "5.6", [(ONCE, UNRECORDED, "        results = backward(ctx, *grads)\n")], chapter5.RECORDED),
+    "once_differentiable gives a single result back in a tuple": (
+        "5.6", [(ONCE, "        return results[0] if len(results) == 1 else results\n", "        return results\n")],
+        chapter5.A_TUPLE_OF_ONE),
     "once_differentiable without its Error node": ("5.6", [(ONCE, WRAPPED, "        return results\n")], chapter5.TWICE_SILENT),
     "MaxWithIndex sends the gradient everywhere": (
         "5.7", [(EXAMPLES, "        grad = zeros(ctx.shape, dtype=grad_value.dtype)\n        grad.view(-1)[index] = grad_value\n",
                  "        grad = zeros(ctx.shape, dtype=grad_value.dtype) + grad_value\n")], chapter5.GRADIENT_EVERYWHERE),
+    "MaxWithIndex does not mark its index": ("5.7", [(EXAMPLES, "        ctx.mark_non_differentiable(index)\n", "")],
+                                             chapter5.INDEX_NOT_MARKED),
     "MaxWithIndex saves nothing": ("5.7", [(EXAMPLES, "        ctx.save_for_backward(index)\n", "")], chapter5.INDEX_NOT_SAVED),
     "MaxWithIndex returns the value alone": ("5.7", [(EXAMPLES, "return input.max(), index", "return input.max()")],
                                              chapter5.MAX_FORWARD),

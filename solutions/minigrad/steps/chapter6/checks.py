@@ -1,5 +1,7 @@
 """Checks for chapter 6: hooks and their handles, retained gradients, saved-tensor hooks, the version counter."""
+import gc
 import inspect
+import weakref
 
 import numpy as np
 
@@ -41,6 +43,42 @@ def retain_grad_on_a_leaf_changes_nothing(see):
 @step("6.1")
 def retain_grad_refuses_constants(see):
     see.error(lambda: _leaf([1.0]).retain_grad(), N_("the error for retain_grad() on a tensor that does not require grad"))
+
+
+KEPT_ALIVE = N_(
+    "a tensor nobody used any more was kept alive by retain_grad(): its node's retain table held it with an "
+    "ordinary (strong) reference, so the tensor lives as long as the graph does (reread exercise 6.1)."
+)
+RETAINED_TWICE = N_(
+    "h.grad counted each gradient twice after a second h.retain_grad(): the second call registered the tensor "
+    "once more, although it already retained its gradient (reread exercise 6.1)."
+)
+
+
+@step("6.1")
+def retain_grad_does_not_keep_the_tensor_alive(see):
+    x = _leaf([1.0, 2.0], requires_grad=True)
+    h = x * 2
+    h.retain_grad()
+    y = h * 3.0  # y's node leads to h's node: the graph lives on, h is used nowhere else
+    alive = weakref.ref(h)
+    del h
+    gc.collect()
+    see(alive() is None, N_("whether h = x * 2 was freed after h.retain_grad(), y = h * 3 and del h"),
+        mistakes=[(False, KEPT_ALIVE)])
+    y.sum().backward()
+    see(x._grad, N_("x.grad for y.sum() afterwards"))
+
+
+@step("6.1")
+def retain_grad_twice_counts_once(see):
+    x = _leaf([1.0, 2.0], requires_grad=True)
+    h = x * 2
+    h.retain_grad()
+    h.retain_grad()
+    (h * h).sum().backward()
+    see(h._grad, N_("h.grad for (h * h).sum() after two calls of h.retain_grad()"),
+        mistakes=[(_leaf([8.0, 16.0]), RETAINED_TWICE)])
 
 
 TWICE = N_(

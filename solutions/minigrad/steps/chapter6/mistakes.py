@@ -19,8 +19,26 @@ UNPACKED = "        value = self.unpack_hook(self.value)\n"
 STALE = "        if self._counter[0] != self._version:\n            raise RuntimeError(self._modified_message(node))\n"
 SHARED = "        out._version_counter = input._version_counter\n"
 BUMP = "    target[...] = value\n    tensor._bump_version()\n"
+RETAIN = ("        if self.grad_fn is None or self._retains_grad:\n            return\n"
+          "        hooks_of(self.grad_fn).retain[self._output_nr] = weakref.ref(self)\n")
+# The same, as a hook on the tensor's node (the way PyTorch keeps it): a second call adds a second hook.
+RETAIN_BY_HOOK = '''        if self.grad_fn is None:
+            return
+        ref = weakref.ref(self)
+
+        def keep(grad):
+            tensor = ref()
+            if tensor is not None:
+                tensor._grad = grad.clone() if tensor._grad is None else tensor._grad + grad
+
+        add_hook(hooks_of(self.grad_fn).tensor_pre.setdefault(self._output_nr, {}), keep)
+'''
 
 MUTANTS = {
+    "retain_grad holds the tensor strongly": (
+        "6.1", [(TENSOR, "retain[self._output_nr] = weakref.ref(self)", "retain[self._output_nr] = self"),
+                ("autograd/node_call.py", "        tensor = ref()\n", "        tensor = ref\n")], chapter6.KEPT_ALIVE),
+    "retain_grad twice registers twice": ("6.1", [(TENSOR, RETAIN, RETAIN_BY_HOOK)], chapter6.RETAINED_TWICE),
     "a leaf's hook stored in a dict thrown away": (
         "6.2", [(TENSOR, "            if self._hooks is None:\n                self._hooks = {}\n" + LEAF_HOOK,
                  "            return add_hook(self._hooks or {}, hook)")], chapter6.NO_EFFECT),

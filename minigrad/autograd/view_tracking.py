@@ -26,9 +26,9 @@ def view_of(input, array):
 
     一个结果张量；当 numpy 让它与输入共享内存时，它是输入的视图（view）。视图的 ``_base`` 是拥有这块内存的张量
     （从不是另一个视图），视图与它共用版本计数器。原地操作需要知道的也记下来：基张量（弱引用地）列出它的视图，
-    这样它被原地修改时视图的历史能跟着改（``ops.inplace``）；在 ``no_grad`` 下做出的视图则加上标记，因为梯度模式
-    恢复后 PyTorch 拒绝原地修改它。这样一个由需要梯度的张量得到的视图，与 PyTorch 一样也说自己需要梯度，但它是一个
-    没有 ``AccumulateGrad`` 的叶子：到达它的梯度无处可去（``grad_accumulator``）。
+    这样它被原地操作（in-place operation）改动时视图的历史能跟着改（``ops.inplace``）；在 ``no_grad`` 下做出的视图则加上标记，因为梯度模式
+    恢复后 PyTorch 拒绝对它做原地操作。这样一个由需要梯度的张量得到的视图，与 PyTorch 一样也说自己需要梯度，但它是一个
+    没有 ``AccumulateGrad`` 的叶子节点：到达它的梯度无处可去（``grad_accumulator``）。
     """
     out = Tensor._wrap(array)
     if array.base is not None and np.may_share_memory(array, input._array):

@@ -73,7 +73,7 @@ class SavedTensor(SavedForms):
         PyTorch's words, if the graph was freed or the value was changed in place since it was saved.
 
         供 ``node`` 的反向传播使用的保存值：它的数组，或（``as_tensor`` 时）一个张量；如果计算图已释放，或这个值
-        保存之后被原地修改过，则按 PyTorch 的原话报错。
+        保存之后被原地操作改动过，则按 PyTorch 的原话报错。
         """
         if self._array is None:
             raise RuntimeError(SECOND_BACKWARD)

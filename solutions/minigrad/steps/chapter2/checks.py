@@ -13,7 +13,7 @@ from ...autograd import _root_edge, node_call
 from ...autograd.engine import ReadyQueue, compute_dependencies, execute, run_backward
 from ...autograd.graph import Node, accumulate_grad, gradient_edge
 from ...messages import N_
-from ...ops.linalg import MmBackward0
+from ...ops.linalg import BmmBackward0, MmBackward0
 from ...tensor import Tensor
 from .. import draw, step
 from ..chapter1.checks import MISUSED, ONLY_ARRAYS, TWO_GRADIENTS, gradients_of
@@ -364,6 +364,24 @@ def mm_backward_skips_unneeded_gradients(see):
     grad_a, grad_b = _mm_gradients(see, node, np.ones((1, 3), dtype=np.float32))
     see(grad_a, N_("the gradient for x, which needs none (x = ones(1, 5))"))
     see(grad_b, N_("d(x@w)/dw"))
+
+
+BATCH_TRANSPOSE = N_(
+    "a batch of products (bmm, and matmul on batches) reuses this rule with stacks of matrices as its factors, "
+    "and the transpose used turned each whole stack around instead of each matrix in it (reread exercise 2.4)."
+)
+
+
+@step("2.4")
+def mm_backward_serves_a_batch_of_products(see):
+    """bmm's node hands its two stacks of matrices to this rule: it must work on each matrix of a batch."""
+    a = Tensor._wrap(np.arange(12, dtype=np.float32).reshape(2, 2, 3))
+    b = Tensor._wrap(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    node = BmmBackward0(a, b)
+    node.next_functions = ((Node(), 0), (Node(), 0))
+    grad_a, grad_b = gradients_of(see, node, np.ones((2, 2, 4), dtype=np.float32), (ValueError, BATCH_TRANSPOSE))
+    see(grad_a, N_("d(a@b)/da for a batch of two products, a (2, 2, 3) and b (2, 3, 4)"))
+    see(grad_b, N_("d(a@b)/db for a batch of two products, a (2, 2, 3) and b (2, 3, 4)"))
 
 
 @step("2.1")

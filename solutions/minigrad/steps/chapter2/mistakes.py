@@ -86,6 +86,8 @@ MUTANTS = {
     "mm without a transpose": ("2.4", [(LINALG, "grad @ _transpose(mat2)", "grad @ mat2")], chapter2.TRANSPOSE_SHAPES),
     "mm with the transpose on the wrong side": ("2.4", [(LINALG, "_transpose(self_) @ grad", "grad @ _transpose(self_)")],
                                                 chapter2.TRANSPOSE_SHAPES),
+    "mm with .T": ("2.4", [(LINALG, "grad @ _transpose(mat2)", "grad @ mat2.T"), (LINALG, "_transpose(self_) @ grad", "self_.T @ grad")],
+                   chapter2.BATCH_TRANSPOSE),
     "mm with numpy functions": ("2.4", [(LINALG, "grad @ _transpose(mat2)", "np.matmul(grad, np.transpose(mat2))"),
                                         (LINALG, "_transpose(self_) @ grad", "np.matmul(np.transpose(self_), grad)")],
                                 chapter1.ONLY_ARRAYS),

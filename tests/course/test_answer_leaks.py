@@ -85,6 +85,11 @@ def test_nothing_a_learner_reads_shows_the_answer(step, pages):
     assert leaks(pages, guarded(step)) == []
 
 
+def test_every_step_guards_its_answer():
+    """No step is left without an expression to look for."""
+    assert [step for step in STEPS if not guarded(step)] == []
+
+
 def test_every_step_lists_its_expressions_beside_it():
     """Each chapter's list names exactly that chapter's steps."""
     for chapter in sorted({editions.ids.chapter_of(step) for step in STEPS}):

@@ -6,7 +6,7 @@ expressions are the answers.
 """
 
 GUARDED = {
-    "1.1": (),
+    "1.1": ("for x in inputs: if getattr(x",),
     "1.2": ("(grad_accumulator(x), 0)", "(x.grad_fn, x._output_nr)"),
     "1.3": ("range(lead)", "len(grad.shape) - len(shape)", "summing is the adjoint of copying"),
     "1.4": ("d(out)/d(self) = other", "d(out)/d(other) = self", "grad * b", "grad * a",

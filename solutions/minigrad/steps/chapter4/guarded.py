@@ -9,7 +9,7 @@ GUARDED = {
     "4.1": ("gradient._array.astype(output._array.dtype",),
     "4.2": ("variable._grad + grad", "np.add(variable._grad._array, grad, out="),
     "4.3": ("tensor._array[...] = 0",),
-    "4.4": (),
+    "4.4": ("value.release()",),
     "4.5": ("dx y + x dy", "dA B + A dB", "dx / y - x dy / y**2", "tangent_self * other", "self_ * tangent_other",
             "tangent_self / other", "tangent_other * self_ / (other * other)", "tangent_self @ mat2",
             "self_ @ tangent_mat2", "tangent * (exponent * _power(self_, exponent - 1))",

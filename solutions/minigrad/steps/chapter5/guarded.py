@@ -13,7 +13,7 @@ GUARDED = {
     "5.5": ("not any(out is t for t in self._non_differentiable)",),
     "5.6": ("record(Tensor._wrap(leaf._array), Error(), leaf)", "a new Error node, leaf",
             "result.detach().requires_grad_()"),
-    "5.7": (),
+    "5.7": ("ctx.mark_non_differentiable(index)",),
     "C5": ("grad_output * x / r", "grad_output * y / r", "(x * x_tangent + y * y_tangent) / r",
            "∂r/∂x = x / r", "(x dx + y dy) / r", r"(3 \cdot 1 + 4 \cdot 2) / 5"),
 }

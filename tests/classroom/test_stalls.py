@@ -150,7 +150,7 @@ def test_the_feedback_of_the_looping_student_names_the_stalled_step_and_grades_t
     assert verdicts == [f"✗ Step 2.1: the checks were stopped ({stopped_by(run)}).",
                         "✓ Step 2.2 passed (3 checks).",
                         "✗ Step 2.3: its checks use the code of step 2.1, which was stopped; fix step 2.1 first.",
-                        "✓ Step 2.4 passed (4 checks).", "✓ q2.1: right.", "✓ q2.2: right."]
+                        "✓ Step 2.4 passed (5 checks).", "✓ q2.1: right.", "✓ q2.2: right."]
     assert "the notebook ran with the stub of step 2.1 in place of its code, which stalled or crashed its checks" \
         in page
 

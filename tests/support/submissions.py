@@ -243,7 +243,7 @@ import minigrad
 as_array = lambda x: x.numpy(force=True) if isinstance(x, minigrad.Tensor) else np.asarray(x)
 g, a, b = (torch.from_numpy(as_array(x)) for x in (grad, self_, mat2))
 back = minigrad.tensor if isinstance(grad, minigrad.Tensor) else np.asarray  # tensors in, tensors out
-return (back((g @ b.T).numpy()) if need_self else None), (back((a.T @ g).numpy()) if need_mat2 else None)"""
+return (back((g @ b.mT).numpy()) if need_self else None), (back((a.mT @ g).numpy()) if need_mat2 else None)"""
 
 HIDDEN_PROBE = '''
 

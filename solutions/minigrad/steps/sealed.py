@@ -9,6 +9,7 @@ from being read by accident. The reference keeps its checks in plain files, wher
 written; a learner's package has each chapter's checks sealed in its ``checks.dat``.
 """
 import base64
+import functools
 import importlib.abc
 import importlib.util
 import json
@@ -33,9 +34,10 @@ def unseal(text):
 CHECKS = "checks" + SUFFIX  # in each chapter's folder of a learner's package: its check modules and observations
 
 
+@functools.cache
 def sealed_checks(folder):
     """What a learner package's chapter ``folder`` holds sealed: ``{"modules": {name: source}, "expected": {...}}``
-    (empty in the reference, whose checks are plain files)."""
+    (empty in the reference, whose checks are plain files). Opened once per process."""
     path = folder / CHECKS
     return unseal(path.read_text()) if path.exists() else {}
 

@@ -29,8 +29,8 @@ LEFT_OFF = N_(
     "must restore the mode there as well (reread exercise 3.1)."
 )
 SWALLOWED = N_(
-    "the exception raised inside the block did not come out of it: __exit__ must not return True, which tells "
-    "Python to swallow the exception (reread exercise 3.1)."
+    "the exception raised inside the block did not come out of it: check what __exit__ returns, and what "
+    "Python does with that value (reread exercise 3.1)."
 )
 
 
@@ -150,8 +150,8 @@ LEFT_ON_AFTER_ERROR = N_(
     "__exit__ on an exception too, and it must give back the mode there as well (reread exercise 3.4)."
 )
 SWALLOWED_3_4 = N_(
-    "the exception raised inside the enable_grad block did not come out of it: __exit__ must not return True, "
-    "which tells Python to swallow the exception (reread exercise 3.4)."
+    "the exception raised inside the enable_grad block did not come out of it: check what __exit__ "
+    "returns, and what Python does with that value (reread exercise 3.4)."
 )
 
 
@@ -230,8 +230,8 @@ LEFT_AFTER_ERROR_3_5 = N_(
     "an exception too, and it must restore the mode there as well (reread exercise 3.5)."
 )
 SWALLOWED_3_5 = N_(
-    "the exception raised inside the set_grad_enabled block did not come out of it: __exit__ must not return "
-    "True, which tells Python to swallow the exception (reread exercise 3.5)."
+    "the exception raised inside the set_grad_enabled block did not come out of it: check what __exit__ "
+    "returns, and what Python does with that value (reread exercise 3.5)."
 )
 
 
@@ -305,8 +305,8 @@ SHARED_CONTEXT = N_(
     "(challenge C3)."
 )
 NOT_IN_MODE = N_(
-    "the decorated function did not run in the mode: wrap each call in a `with` block of the context "
-    "(challenge C3)."
+    "the decorated function did not run in the mode: the decorator called it without entering the "
+    "context (challenge C3)."
 )
 LEAKED = N_(
     "between two values of a decorated generator, the caller was left in the generator's mode: enter the mode "

@@ -82,17 +82,16 @@ def retain_grad_twice_counts_once(see):
 
 
 TWICE = N_(
-    "the hook ran twice in one backward: it was registered twice. Store it in one place only, and return the "
-    "handle of that one (reread exercise 6.2)."
+    "the hook ran twice in one backward: registering it once stored it in two places (reread exercise "
+    "6.2)."
 )
 NEVER_CALLED = N_(
-    "the hook was never called: a non-leaf's hooks belong to its grad_fn's tensor pre-hooks, under the tensor's "
-    "output number; a leaf's in its own _hooks (reread exercise 6.2)."
+    "the hook was never called: it was stored where the engine does not look for this tensor's hooks "
+    "(reread exercise 6.2)."
 )
 NO_EFFECT = N_(
-    "x.grad is what it would be without the hook: the hook was stored where the engine never looks, or its "
-    "result was ignored. A leaf's hooks go in its own _hooks (kept on the tensor), and what a hook returns "
-    "replaces the gradient (reread exercise 6.2)."
+    "x.grad is what it would be without the hook: the hook was stored where the engine never looks, or "
+    "what it returned was ignored (reread exercise 6.2)."
 )
 
 
@@ -201,8 +200,8 @@ ALL_HOOKS = N_(
     "(reread exercise 6.4)."
 )
 NOT_REMOVED = N_(
-    "the hook was still called after remove(): the handle must delete the entry from the very table the "
-    "tensor keeps (self._table), not from a copy or a new dict (reread exercise 6.4)."
+    "the hook was still called after remove(): what remove() took the hook out of is not what the engine "
+    "reads (reread exercise 6.4)."
 )
 REMOVED_TWICE_RAISES = N_(
     "removing a hook a second time raised an error: a hook that is gone already has nothing left to remove, "
@@ -295,16 +294,16 @@ NOT_PACKED = N_(
     "saves goes through the innermost pack hook when it is saved (reread exercise 6.5)."
 )
 NEVER_UNPACKED = N_(
-    "the unpack hook was never called: once packed, a saved tensor must let go of its array (mark it PACKED) "
-    "and keep the Packed value instead, so that backward goes through the unpack hook (reread exercise 6.5)."
+    "the unpack hook was never called: after packing, the saved tensor still answered backward with an "
+    "array of its own (reread exercise 6.5)."
 )
 UNPACK_IGNORED = N_(
     "the gradients are those of the tensors as saved, not of what the unpack hook returned: backward must use "
     "the unpack hook's tensor (reread exercise 6.5)."
 )
 UNPACKED_THE_TENSOR = N_(
-    "the unpack hook received the saved tensor instead of what the pack hook returned: keep pack's result and "
-    "hand that to unpack (reread exercise 6.5)."
+    "the unpack hook received the saved tensor instead of what the pack hook returned (reread exercise "
+    "6.5)."
 )
 OUTERMOST = N_(
     "with two saved_tensors_hooks blocks nested, the outer block's pack hook was used: the innermost block "
@@ -429,9 +428,8 @@ def saved_tensor_hooks_drawn_at_random(see):
 
 
 NOT_FOLLOWED = N_(
-    "a result saved by an in-place operation's own node (y.exp_() keeps e^y, now in y's memory) was not refused "
-    "after y changed again: follow() must make it count with y's counter, from y's current version "
-    "(reread exercise 6.6)."
+    "a result saved by an in-place operation's own node (y.exp_() keeps e^y, now in y's memory) was not "
+    "refused after y changed again (reread exercise 6.6)."
 )
 NOT_BUMPED = N_(
     "the version did not move after an in-place change: writing into a tensor's memory must count one change "
@@ -441,18 +439,16 @@ BUMPED_TWICE = N_(
     "one in-place change counted two versions: count each write once (reread exercise 6.6)."
 )
 NOT_CHECKED = N_(
-    "backward used a saved tensor changed in place since it was saved, and nothing was raised: unpacking must "
-    "compare the counter's current version with the version saved, and raise 6.3's error when they differ "
-    "(reread exercise 6.6)."
+    "backward used a saved tensor changed in place since it was saved, and nothing was raised (reread "
+    "exercise 6.6)."
 )
 COUNTER_REPLACED = N_(
-    "the in-place change gave the tensor a new version counter: its views, its detach() copies and the tensors "
-    "saved from it still read the old list, and miss the change. Add one to the value of the counter it has "
-    "(reread exercise 6.6)."
+    "the in-place change gave the tensor a new version counter: its views, its detach() copies and the "
+    "tensors saved from it still read the old one, and miss the change (reread exercise 6.6)."
 )
 VIEW_ONLY = N_(
-    "an in-place change through a view counted a version on the view only, not on its base: a view must share "
-    "its base's version counter (the same list), not a copy of it (reread exercise 6.6)."
+    "an in-place change through a view counted a version on the view only, not on its base (reread "
+    "exercise 6.6)."
 )
 
 

@@ -12,6 +12,12 @@ by ``make build``), the usual mistakes each named by a check (``mistakes.py``: `
 to ``(step, [(file, the reference's text, the learner's version)], the sentence naming it)``, which
 ``tests/course/test_mistakes.py`` proves; kept out of the learner edition, since the mutants hold the solution's
 lines) and the Chinese of every sentence written there (``zh.po``).
+
+Two more files hold answers and stay out of the learner edition. ``guarded.py`` lists, by step, the expressions
+its answer is made of: ``tests/course/test_answer_leaks.py`` finds none of them (nor a computing line of the
+step's solution) in anything a learner reads before solving. ``last_hints.py`` holds each step's last hint,
+its answer in words, in both languages: ``make build`` seals them into ``last_hints.dat`` (``sealed.py``),
+which ``minigrad.hint`` opens. A learner's package has each chapter's checks and observations sealed too.
 """
 import importlib
 import json

@@ -1,9 +1,4 @@
-"""The expressions chapter 1's answers are made of, by step: nothing a learner reads before solving a step may
-show them (the notebooks, the package around the stub, the first two hints, the checks' messages), in either
-language. ``tests/course/test_answer_leaks.py`` searches for each with every space removed, together with the
-lines of the step's solution region that compute something. Reference only (``tools/editions.py``): the
-expressions are the answers.
-"""
+"""Chapter 1's guarded expressions, by step (what they are for: ``steps/__init__.py``)."""
 
 GUARDED = {
     "1.1": ("for x in inputs: if getattr(x",),

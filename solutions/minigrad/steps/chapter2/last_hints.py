@@ -1,9 +1,4 @@
-"""Chapter 2's last hints, the most telling: each step's answer in words or in mathematical notation (never a line
-of code), written out in both languages.
-
-Reference only: ``make build`` seals them into ``last_hints.dat`` (``steps/sealed.py``), which
-``minigrad.hint`` opens when a learner asks for a step's last hint; browsing the package does not show them.
-"""
+"""Chapter 2's last hints, by step, in both languages (how they reach a learner: ``steps/__init__.py``)."""
 
 LAST_HINTS = {
     "2.1": {

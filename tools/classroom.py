@@ -60,6 +60,10 @@ RETURNED = N_("returned through nbgrader's exchange to {count} students (those w
 NOT_RETURNED = N_("  {student}: feedback not returned: {error}")
 UNKNOWN_ASSIGNMENT = N_("The course root {root} has no assignment {assignment}: its assignments are {names}. "
                         "Run the command again with one of these names.")
+OLD_LAYOUT = N_("The course root {root} was made for an earlier layout of the package (its {assignment} grades "
+                "{old} as the student's files; the course's are now {new}): grading with it would keep stubs in place "
+                "of students' code. Make a new course root with `minigrad-classroom init NEW_ROOT`, release from it, "
+                "and ask students who worked on the old release to run `minigrad-migrate` on their package first.")
 NOTHING_COLLECTED = N_("Nothing is collected for {assignment} in {root} yet: run `minigrad-classroom collect {root} "
                        "{assignment}` first (with --zip for an LMS download), then this command again.")
 
@@ -342,8 +346,13 @@ def main(argv=None):
 
 
 def _check_assignments(args):
-    """Refuse an assignment the course root does not have, and grading what nothing was collected for."""
+    """Refuse a course root made for another layout of the package, an assignment it does not have, and grading
+    what nothing was collected for."""
     names, given = nbgraderapp.config(args.root).Autograde.exclude_overwriting, getattr(args, "assignment", [])
+    for name, chapter, _ in assignments():
+        if name in names and list(names[name]) != learner_files(chapter):
+            raise Refused(OLD_LAYOUT, root=args.root, assignment=name, old=", ".join(names[name]),
+                          new=", ".join(learner_files(chapter)))
     for assignment in [given] if isinstance(given, str) else given:
         if assignment not in names:
             raise Refused(UNKNOWN_ASSIGNMENT, root=args.root, assignment=assignment, names=", ".join(names))

@@ -8,12 +8,20 @@ a topological order, found without recursion, so a graph a million nodes deep wo
 
 What happens around one node (its hooks, the checks on what it returned, the parts
 of the graph ``autograd.grad`` skips) is in ``node_call.py``.
+
+Also here: checking a gradient a user passes to ``backward`` (step 4.1), and one hook for the
+gradients of several tensors, ``torch.autograd.graph.register_multi_grad_hook`` (challenge C6):
+mode ``"all"`` calls it once per backward pass, at its end, with one gradient per tensor (None
+for a tensor the pass did not reach); mode ``"any"`` with the first of them, as soon as it is
+computed. It is built on a tensor hook per tensor and a callback at the end of the pass.
 """
 import heapq
 
+from ..creation import tensor as _as_tensor
+from ..tensor import Tensor
 from . import grad_mode, ownership
 from .graph import GraphRoot
-from .graph_task import running_task
+from .graph_task import queue_callback, running_task
 from .node_call import run_node, validate
 
 
@@ -86,6 +94,49 @@ def execute(root, buffers, keep_graph=False):
     order = []
     raise NotImplementedError("step 2.3: your code goes here (see the chapter's exercise) / 第 2.3 步：在这里写你的代码（见本章的练习）")
     return order
+
+
+# ---------------------------------------------------------------- a user's gradient (step 4.1)
+
+
+def check_gradient(output, gradient, index, create_graph):
+    """A user-given gradient (the ``v`` of vᵀ·J) must have the output's shape.
+
+    用户给出的梯度（vᵀ·J 中的 ``v``）必须与输出的形状相同。
+    """
+    raise NotImplementedError("step 4.1: your code goes here (see the chapter's exercise) / 第 4.1 步：在这里写你的代码（见本章的练习）")
+
+
+# ---------------------------------------------------------------- one hook for several tensors (challenge C6)
+
+
+class _Handles:
+    """What ``register_multi_grad_hook`` returns: ``remove()`` takes every tensor's hook away."""
+
+    def __init__(self, handles):
+        self._handles = handles
+
+    def remove(self):
+        """Take the hook off every tensor it was put on; afterwards ``fn`` is never called again.
+
+        把钩子从它挂上的每个张量上取下；此后 ``fn`` 再也不会被调用。
+        """
+        raise NotImplementedError("step C6: your code goes here (see the chapter's exercise) / 第 C6 步：在这里写你的代码（见本章的练习）")
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call ``fn`` once per backward pass that reaches ``tensors``: with every gradient (``"all"``, at the
+    end of the pass) or with the first one computed (``"any"``, at once). Returns one handle for all.
+
+    对每次到达 ``tensors`` 的反向传播调用一次 ``fn``：传入全部梯度（``"all"``，在这次反向传播结束时），
+    或者传入最先算出的那个梯度（``"any"``，立即调用）。返回一个统管所有钩子的句柄。
+    """
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    raise NotImplementedError("step C6: your code goes here (see the chapter's exercise) / 第 C6 步：在这里写你的代码（见本章的练习）")
+
+
+# ---------------------------------------------------------------- running a backward pass
 
 
 def run_backward(edges, grads, keep_graph, create_graph, targets=None, capture=False):

@@ -5,6 +5,7 @@ node for the whole call. That node *is* the ``ctx`` the user saw: what ``forward
 saved with ``ctx.save_for_backward`` is what ``backward`` reads from
 ``ctx.saved_tensors``. Its class is ``ExpBackward``, made once per Function.
 """
+import functools
 import warnings
 
 import numpy as np
@@ -12,8 +13,7 @@ import numpy as np
 from ..tensor import Tensor
 from . import grad_mode, ownership
 from .function_calls import check_dirty, fresh_outputs, positional, run_forward, saved
-from .graph import Node, _sequence, gradient_edge, should_record
-from .once_differentiable import once_differentiable  # noqa: F401 - torch.autograd.function's name
+from .graph import Node, _sequence, gradient_edge, record, should_record
 from .saved_tensor import SavedTensor
 
 NOT_A_VARIABLE = "mark_non_differentiable only accepts variable arguments, but got "  # as PyTorch prints it, no type named
@@ -167,6 +167,48 @@ class Function(metaclass=_FunctionMeta):
         ctx = object.__new__(cls._backward_cls)
         ctx._saved, ctx._to_save, ctx._hooks = (), (), None
         raise NotImplementedError("step 5.2: your code goes here (see the chapter's exercise) / 第 5.2 步：在这里写你的代码（见本章的练习）")
+
+
+# ---------------------------------------------------------------- @once_differentiable (step 5.6)
+
+TWICE = "trying to differentiate twice a function that was marked with @once_differentiable"
+
+
+class Error(Node):
+    """Stands behind the results of a ``@once_differentiable`` backward: differentiating
+    them (a second order) raises, instead of silently giving wrong gradients."""
+
+    def backward(self, *grads):
+        raise RuntimeError(TWICE)
+
+
+def once_differentiable(backward):
+    """Mark a custom ``backward`` as written for one differentiation only.
+
+    It runs without recording, on whatever it is given. If its gradients would need a
+    graph (``create_graph=True`` with gradients that require grad), its results are
+    linked to an ``Error`` node, so a second backward through them fails clearly.
+    """
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *grads):
+        """``backward(ctx, *grads)``, run once without recording; its results as a tuple, linked to an
+        ``Error`` node when they would need a graph (see above and exercise 5.6).
+
+        不记录地运行一次 ``backward(ctx, *grads)``；结果是一个元组；当它们需要计算图时，与一个 ``Error``
+        节点相连（见上文和练习 5.6）。
+        """
+        raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise) / 第 5.6 步：在这里写你的代码（见本章的练习）")
+
+    return wrapper
+
+
+def _behind_error(result):
+    """``result`` as a tensor whose history is an ``Error`` node (None stays None).
+
+    ``result`` 变成一个历史为 ``Error`` 节点的张量（None 仍是 None）。
+    """
+    raise NotImplementedError("step 5.6: your code goes here (see the chapter's exercise) / 第 5.6 步：在这里写你的代码（见本章的练习）")
 
 
 def _link(ctx, args, outs):

@@ -11,17 +11,6 @@ from .mode_decorators import DecoratorContext, SetAtOnce
 _enabled = True
 
 
-def is_grad_enabled():
-    """True when new operations record the graph."""
-    return _enabled
-
-
-def _set_enabled(mode):
-    """Switch recording on or off: the one primitive every context below builds on."""
-    global _enabled
-    _enabled = bool(mode)
-
-
 class no_grad(DecoratorContext):
     """Run a block without recording: results never require grad."""
 
@@ -79,3 +68,14 @@ class set_grad_enabled(SetAtOnce):
         无论代码块以何种方式结束，都交还调用之前的模式。
         """
         raise NotImplementedError("step 3.5: your code goes here (see the chapter's exercise) / 第 3.5 步：在这里写你的代码（见本章的练习）")
+
+
+def is_grad_enabled():
+    """True when new operations record the graph."""
+    return _enabled
+
+
+def _set_enabled(mode):
+    """Switch recording on or off: the one primitive every context above builds on."""
+    global _enabled
+    _enabled = bool(mode)

@@ -1,4 +1,4 @@
-"""A whole Jacobian, one product at a time: exercises 4.6 (rows) and 4.7 (columns).
+"""A whole Jacobian, one product at a time: exercises 4.6 (rows) and 4.7 (columns); dual numbers (C4).
 
 Autograd never builds J, but it can give any row or any column of it. A backward pass
 seeded with the one-hot vector e_i returns e_iᵀ·J, row i; a forward pass with the tangent
@@ -9,7 +9,17 @@ the output's shape, then the input's, so ``J[i..., j...]`` is d y[i...] / d x[j.
 
 ``torch.autograd.functional.jacobian`` (``functional.py``) does the same for tuples of
 inputs and outputs, with its options; these two keep to one tensor in, one tensor out.
+
+Dual numbers, at the end, are forward mode in a few lines (chapter 4's optional challenge C4).
+
+A dual number ``Dual(value, tangent)`` stands for ``value + tangent·ε`` with ``ε² = 0``:
+multiplying two of them drops the ε² term, which leaves exactly the product rule. So
+evaluating a function on ``Dual(x, t)`` gives ``Dual(f(x), J·t)``, the same Jacobian-vector
+product that ``forward_ad`` computes for tensors. Values and tangents are numbers or numpy
+arrays.
 """
+import numpy as np
+
 from ..creation import zeros_like
 from ..ops.joining import stack
 from . import forward_ad, grad
@@ -35,3 +45,57 @@ def jacobian_forward(f, x):
     ``x`` 保持原样，结果不带计算历史。
     """
     raise NotImplementedError("step 4.7: your code goes here (see the chapter's exercise) / 第 4.7 步：在这里写你的代码（见本章的练习）")
+
+
+# ---------------------------------------------------------------- dual numbers (challenge C4)
+
+
+class Dual:
+    """A value and its tangent (how fast the value moves)."""
+
+    __slots__ = ("value", "tangent")
+
+    def __init__(self, value, tangent=0.0):
+        self.value, self.tangent = value, tangent
+
+    def __repr__(self):
+        return f"Dual({self.value!r}, {self.tangent!r})"
+
+    def __add__(self, other):
+        """The value and the tangent of ``self + other``.
+
+        ``self + other`` 的值和切向量。
+        """
+        other = as_dual(other)
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
+
+    __radd__ = __add__
+
+    def __mul__(self, other):
+        """The value and the tangent of ``self * other``.
+
+        ``self * other`` 的值和切向量。
+        """
+        other = as_dual(other)
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
+
+    __rmul__ = __mul__
+
+    def sin(self):
+        """The value and the tangent of ``sin(self)``.
+
+        ``sin(self)`` 的值和切向量。
+        """
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
+
+    def exp(self):
+        """The value and the tangent of ``exp(self)``.
+
+        ``exp(self)`` 的值和切向量。
+        """
+        raise NotImplementedError("step C4: your code goes here (see the chapter's exercise) / 第 C4 步：在这里写你的代码（见本章的练习）")
+
+
+def as_dual(x):
+    """A plain number is a constant: its tangent is 0."""
+    return x if isinstance(x, Dual) else Dual(x, 0.0)

@@ -7,7 +7,7 @@ backward. A version counter, shared by a tensor and its views, tells the first; 
 released reference tells the second.
 """
 from ..tensor_data import tensor_type_name
-from .saved_forms import PACKED, SavedForms
+from .saved_hooks import PACKED, SavedForms
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -80,6 +80,42 @@ class SavedTensor(SavedForms):
         保存的输出已被原地操作写进 ``tensor``：从此以后，对 ``tensor`` 的原地操作会让它过期。
         """
         pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+
+
+
+def release_saved(node):
+    """Free what ``node`` saved, so memory goes back once backward has used it: every node's ``_release``.
+
+    The engine calls this after the node has run, unless the graph is retained. Each
+    ``SavedTensor`` in ``_saved`` lets go of what it holds; the node and its edges stay,
+    so the graph can still be drawn, but a second backward through it now fails.
+
+    释放 ``node`` 保存的东西，让反向传播用完后内存得以归还：它就是每个节点的 ``_release``。
+
+    节点运行后引擎会调用它，除非保留计算图。``_saved`` 中的每个 ``SavedTensor`` 放开所持有的值；
+    节点和它的边保留下来，因此计算图仍可画出，但再次通过它做反向传播就会失败。
+    """
+    pass  # step 4.4: your code goes here (see the chapter's exercise) / 第 4.4 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+
+
+def share_counter(view, input):
+    """``view`` reads the memory of ``input`` (a tensor or a view of one): from now on a change made
+    through either must count on the counter both share. With x = zeros(4), v = x[:2], then v.add_(1):
+    x._version and v._version are both 1.
+
+    ``view`` 读取 ``input``（一个张量或它的视图）的内存：从此以后，通过两者中任何一个做的改动，都必须记在
+    它们共用的计数器上。x = zeros(4)、v = x[:2]，再执行 v.add_(1) 时：x._version 和 v._version 都是 1。
+    """
+    pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+
+
+def count_write(tensor):
+    """An in-place operation has just written into ``tensor``'s memory: one write, one version. With
+    b._version 0, after b.mul_(3): 1.
+
+    一个原地操作刚刚写入了 ``tensor`` 的内存：写一次，记一个版本。b._version 为 0 时，执行 b.mul_(3) 之后：1。
+    """
+    pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
 
 def op_name(node):

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import grad_mode
+from .saved_tensor import share_counter
 
 
 def view_of(input, array):
@@ -34,7 +35,7 @@ def view_of(input, array):
     if array.base is not None and np.may_share_memory(array, input._array):
         base = input._base if input._base is not None else input
         out._base = base
-        pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+        share_counter(out, input)
         if out._inference != base._inference:  # an inference tensor exactly when its base is
             out._inference = base._inference
         if grad_mode._enabled:

@@ -12,7 +12,7 @@ from ..autograd.saved_tensor import SavedTensor
 from ..ops import pointwise
 from ..ops._operands import dispatch
 from ..tensor import Tensor
-from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce
+from ._loss_parts import _REDUCTIONS, _maybe_saved, _reduce
 
 MEAN = _REDUCTIONS["mean"]  # the number the node saves for reduction="mean"
 
@@ -25,43 +25,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
     def __init__(self, input, target, weight, pos_weight, reduction):
         self._saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), _maybe_saved(pos_weight), reduction)
 
-    def backward(self, grad):
-        """The gradients of the loss for the logits ``z`` and for the target ``y``.
-
-        损失对 logits ``z`` 和对目标 ``y`` 的梯度。
-        """
-        z, y, weight, pos_weight, reduction = self.saved_tensors
-        need_z, need_y = self.needs_input_grad
-        raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
-def scaled(grad, weight, reduction, z):
-    """How much each element's loss counts in the result, times ``grad``: an array (or tensor) that
-    broadcasts against ``z``. ``weight`` is None or the per-element weights; ``reduction`` is
-    ``MEAN`` or the number of another reduction. With grad = 1, weight = [1, 3] and MEAN over
-    z of 2 elements: [0.5, 1.5]. ``binary_cross_entropy``'s node counts its elements this way too.
-
-    每个元素的损失在结果中占多少，乘以 ``grad``：一个能与 ``z`` 广播的数组（或张量）。``weight`` 为 None
-    或逐元素的权重；``reduction`` 为 ``MEAN`` 或其他归约方式的编号。grad = 1、weight = [1, 3]、对 2 个元素的
-    z 取 MEAN 时：[0.5, 1.5]。``binary_cross_entropy`` 的节点也这样计算每个元素的份量。
-    """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
-
-
-def _logits_slope(z, y, pos_weight):
-    """d loss / dz for one element (weight 1): how the loss of each logit changes with it.
-
-    单个元素（权重为 1）的 d loss / dz。
-    """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
-
-
-def _target_slope(z, pos_weight):
-    """d loss / dy for one element (weight 1): the loss is a straight line in the target.
-
-    单个元素（权重为 1）的 d loss / dy：损失对目标而言是一条直线。
-    """
-    raise NotImplementedError("step 2.8: your code goes here (see the chapter's exercise) / 第 2.8 步：在这里写你的代码（见本章的练习）")
 
 
 def _sigmoid(z):

@@ -9,8 +9,6 @@ import numpy as np
 
 from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SavedTensor
-from ..ops import pointwise
-from ..ops._operands import dispatch
 from ..ops.views import _dim
 from ..public_names import public
 from ..tensor import Tensor
@@ -24,30 +22,9 @@ class SoftmaxBackward0(Node):
     def __init__(self, dim, result):
         self._saved = (dim, SavedTensor(result, is_output=True))
 
-    def backward(self, grad):
-        """The gradient for ``x``, of its shape, from the saved result ``s``. Each slice along ``dim`` of
-        the answer sums to 0 (softmax's outputs always sum to 1). With x = [0, 0] (s = [0.5, 0.5]) and
-        grad = [1, 0]: [0.25, -0.25].
-
-        由保存的结果 ``s`` 求 ``x`` 的梯度，形状与 ``x`` 相同。答案沿 ``dim`` 的每一片之和为 0（softmax 的输出之和
-        恒为 1）。x = [0, 0]（s = [0.5, 0.5]）、grad = [1, 0] 时：[0.25, -0.25]。
-        """
-        dim, result = self.saved_tensors
-        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise) / 第 C2 步：在这里写你的代码（见本章的练习）")
-
 
 class LogSoftmaxBackward0(SoftmaxBackward0):
     """l = log_softmax(x) along ``dim``, computed stably; the node keeps l."""
-
-    def backward(self, grad):
-        """The gradient for ``x``, of its shape, from the saved result ``l`` (exp(l) is softmax(x)). With
-        x = [0, 0] (l = [-0.6931, -0.6931]) and grad = [1, 0]: [0.5, -0.5].
-
-        由保存的结果 ``l``（exp(l) 即 softmax(x)）求 ``x`` 的梯度，形状与 ``x`` 相同。x = [0, 0]
-        （l = [-0.6931, -0.6931]）、grad = [1, 0] 时：[0.5, -0.5]。
-        """
-        dim, result = self.saved_tensors
-        raise NotImplementedError("step C2: your code goes here (see the chapter's exercise) / 第 C2 步：在这里写你的代码（见本章的练习）")
 
 
 def _sum_kept(x, dim):

@@ -20,6 +20,7 @@ optimizers update weights).
 import numpy as np
 
 from ..autograd.graph import Node, recorded, should_record
+from ..autograd.saved_tensor import count_write
 from ..public_names import public
 from ..shape import is_expandable_to, sum_to
 from ..tensor import Tensor
@@ -28,24 +29,6 @@ from ._operands import broadcast_mismatch
 from .inplace_history import apply, check_allowed
 from .views import _as_view_key, _is_advanced, _plain_key, expand_error, getitem
 
-
-@public("zero_", methods="zero_")
-def zero_(tensor):
-    """Set every element to 0 in place: how training resets a gradient between steps.
-
-    Usually there is nothing to record (a ``.grad``, or any tensor under ``no_grad``) and
-    the memory is written directly; a recorded zeroing goes through ``apply`` like every
-    other in-place operation.
-
-    原地把每个元素置为 0：训练在两步之间就是这样重置梯度的。
-
-    通常没有什么需要记录（``.grad``，或 ``no_grad`` 下的任何张量），直接写内存即可；需要记录的清零
-    和其他原地操作一样经过 ``apply``。
-    """
-    if should_record(tensor):
-        return apply(tensor, _zeros)
-    check_allowed(tensor)
-    raise NotImplementedError("step 4.3: your code goes here (see the chapter's exercise) / 第 4.3 步：在这里写你的代码（见本章的练习）")
 
 
 @public(methods="add_ __iadd__")
@@ -244,4 +227,4 @@ def setitem(tensor, key, value):
     else:
         check_allowed(tensor)
         tensor._array[key] = source
-        pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+        count_write(tensor)

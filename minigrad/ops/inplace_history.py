@@ -11,7 +11,7 @@ import numpy as np
 from ..autograd import grad_mode
 from ..autograd.graph import Node, record, should_record
 from ..autograd.inference_mode import IN_PLACE, refuse_outside
-from ..autograd.saved_tensor import op_name
+from ..autograd.saved_tensor import count_write, op_name
 from ..autograd.view_tracking import live_views, register_view
 from ..dtypes import scalar_type_name
 from ..tensor import Tensor
@@ -101,7 +101,7 @@ def _write(tensor, value):
             f"{scalar_type_name(target.dtype)}"
         )
     target[...] = value
-    pass  # step 6.6: your code goes here (see the chapter's exercise) / 第 6.6 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+    count_write(tensor)
 
 
 def _rebase_history(tensor, node, out):

@@ -21,32 +21,12 @@ def _expand(grad, shape):
     return dispatch(grad, lambda g: np.broadcast_to(g, shape), lambda g: g.expand(shape))
 
 
-def _restored(grad, shape, dims, keepdim):
-    """The gradient of a sum over ``dims`` of an input of shape ``shape``, with the summed
-    dimensions back in place as 1s, so that it lines up with the input (arrays and tensors).
-
-    With ``keepdim=True`` they never left; with ``keepdim=False`` the sum dropped them.
-    (Tensors get one ``unsqueeze`` per dimension, as PyTorch records them.)
-
-    把求和所去掉的维度以长度 1 放回原位，使梯度与输入的各维对齐（数组与张量都要支持）。
-    ``keepdim=True`` 时这些维度一直都在；``keepdim=False`` 时求和把它们去掉了。
-    """
-    raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
-
 
 class SumBackward0(Node):
     """``x.sum()``: one output, made of every element of ``x`` once."""
 
     __slots__ = ()
     saved_names = ("self_sym_sizes",)
-
-    def backward(self, grad):
-        """The gradient of ``x.sum()`` for ``x`` (its shape is ``shape``).
-
-        ``x.sum()`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
-        """
-        (shape,) = self._saved
-        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
 
     def jvp(self, tangent):
         """Forward mode: the sum moves by the sum of its elements' moves (no backward needed, so
@@ -60,28 +40,12 @@ class SumBackward1(Node):
     __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_sizes")
 
-    def backward(self, grad):
-        """The gradient of ``x.sum(dims, keepdim)`` for ``x`` (its shape is ``shape``).
-
-        ``x.sum(dims, keepdim)`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
-        """
-        dims, keepdim, shape = self._saved
-        raise NotImplementedError("step 2.5: your code goes here (see the chapter's exercise) / 第 2.5 步：在这里写你的代码（见本章的练习）")
-
 
 class MeanBackward0(Node):
     """``x.mean()``: the sum of all ``numel`` elements, over ``numel``."""
 
     __slots__ = ()
     saved_names = ("self_sym_numel", "self_sym_sizes")
-
-    def backward(self, grad):
-        """The gradient of ``x.mean()`` for ``x``.
-
-        ``x.mean()`` 对 ``x`` 的梯度。
-        """
-        numel, shape = self._saved
-        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise) / 第 2.6 步：在这里写你的代码（见本章的练习）")
 
 
 class MeanBackward1(Node):
@@ -90,14 +54,6 @@ class MeanBackward1(Node):
 
     __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
-
-    def backward(self, grad):
-        """The gradient of ``x.mean(dims, keepdim)`` for ``x``.
-
-        ``x.mean(dims, keepdim)`` 对 ``x`` 的梯度。
-        """
-        dims, keepdim, numel, shape = self._saved  # numel: every element of the input, not one slice's
-        raise NotImplementedError("step 2.6: your code goes here (see the chapter's exercise) / 第 2.6 步：在这里写你的代码（见本章的练习）")
 
 
 def _dims(dim, ndim):

@@ -12,7 +12,7 @@ from ..autograd.graph import Node, recorded
 from ..autograd.saved_tensor import SECOND_BACKWARD
 from ..autograd.view_tracking import view_of
 from ..public_names import public
-from ..shape import Size, sum_to
+from ..shape import Size
 from ..tensor import Tensor
 from ..tensor_data import tensor_type_name
 from ..torch_texts import T_OF_A_SCALAR, T_REVERSING_DIMENSIONS
@@ -60,14 +60,6 @@ class UnsqueezeBackward0(Node):
 
     saved_names = ("dim",)
 
-    def backward(self, grad):
-        """The gradient of ``unsqueeze(dim)``: ``grad`` without the axis that was added.
-
-        ``unsqueeze(dim)`` 的梯度：去掉新加的那一维的 ``grad``。
-        """
-        (dim,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
-
 
 class SqueezeBackward0(Node):
     """``squeeze()`` and ``squeeze(dims)``: the gradient takes the input's shape back."""
@@ -83,14 +75,6 @@ class SqueezeBackward1(Node):
 
     saved_names = ("dim", "self_sym_sizes")
 
-    def backward(self, grad):
-        """The gradient of ``squeeze(dim)``, in the input's shape ``sizes``.
-
-        ``squeeze(dim)`` 的梯度，形状为输入的形状 ``sizes``。
-        """
-        dim, sizes = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
-
 
 class SqueezeBackward4(SqueezeBackward0):
     """``squeeze(dims)``, which ``matmul`` uses to drop the dimension it added."""
@@ -103,41 +87,17 @@ class ExpandBackward0(Node):
 
     saved_names = ("self_sym_sizes",)
 
-    def backward(self, grad):
-        """The gradient of ``expand``, brought back to the input's shape ``sizes``.
-
-        ``expand`` 的梯度，还原为输入的形状 ``sizes``。
-        """
-        (sizes,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
-
 
 class PermuteBackward0(Node):
     """out = self.permute(dims): axis ``i`` of the result is axis ``dims[i]`` of the input."""
 
     saved_names = ("dims",)
 
-    def backward(self, grad):
-        """The gradient of ``permute(dims)``: ``grad`` with its axes put back where they came from.
-
-        ``permute(dims)`` 的梯度：把 ``grad`` 的各维放回它们原来的位置。
-        """
-        (dims,) = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
-
 
 class TransposeBackward0(Node):
     """out = self.transpose(dim0, dim1): two axes swapped."""
 
     saved_names = ("dim0", "dim1")
-
-    def backward(self, grad):
-        """The gradient of ``transpose(dim0, dim1)``.
-
-        ``transpose(dim0, dim1)`` 的梯度。
-        """
-        dim0, dim1 = self._saved
-        raise NotImplementedError("step 4.8: your code goes here (see the chapter's exercise) / 第 4.8 步：在这里写你的代码（见本章的练习）")
 
 
 class TBackward0(Node):

@@ -5,7 +5,7 @@ prints what PyTorch prints.
 """
 import math
 
-from . import autograd, nn, notebook, ops, optim, public_names
+from . import autograd, nn, notebook, ops, optim, public_names, rules  # noqa: F401 - rules: set on their nodes
 from .autograd import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 from .autograd import functional, gradcheck as _gradcheck, profiler  # noqa: F401 - built on the operations
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled

@@ -2,31 +2,6 @@
 import numpy as np
 
 
-class Size(tuple):
-    """A tensor's shape: a tuple that prints as ``torch.Size([5, 3])``."""
-
-    def __repr__(self):
-        return f"torch.Size({list(self)})"
-
-    __str__ = __repr__
-
-    def numel(self):
-        n = 1
-        for d in self:
-            n *= d
-        return n
-
-
-def is_expandable_to(shape, desired):
-    """Whether a tensor of ``shape`` broadcasts to ``desired`` (numpy's rules, from the right)."""
-    if len(shape) > len(desired):
-        return False
-    for have, want in zip(reversed(shape), reversed(desired)):
-        if have != want and have != 1:
-            return False
-    return True
-
-
 def sum_to(grad, shape):
     """Sum ``grad`` down to ``shape``: the backward of broadcasting.
 
@@ -55,3 +30,28 @@ def sum_to(grad, shape):
         summed = grad.sum(dim=axes, keepdim=True) if axes else grad
     return summed.reshape(shape)
     # END SOLUTION
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([5, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+def is_expandable_to(shape, desired):
+    """Whether a tensor of ``shape`` broadcasts to ``desired`` (numpy's rules, from the right)."""
+    if len(shape) > len(desired):
+        return False
+    for have, want in zip(reversed(shape), reversed(desired)):
+        if have != want and have != 1:
+            return False
+    return True

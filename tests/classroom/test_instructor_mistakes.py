@@ -211,3 +211,28 @@ def test_a_copied_course_root_grades_into_itself(tmp_path):
     config = nbgraderapp.config(copy)
     assert (config.CourseDirectory.root, config.Exchange.root) == (str(copy), str(copy / "exchange"))
     assert snapshot(original) == before and (copy / "autograded" / "alice" / ASSIGNMENT).is_dir()
+
+
+def test_a_course_root_made_before_the_files_moved_is_refused_before_grading(course, tmp_path, capsys):
+    """A root whose chapter 1 still grades the files of the layout before 2026-11-28 would keep the stubs in place
+    of what students wrote in ``rules/chapter1.py``: every command refuses it, saying how to move on."""
+    old = tmp_path / "old_course"
+    shutil.copytree(course, old, ignore=shutil.ignore_patterns("gradebook.db", "exchange"))
+    config = old / "nbgrader_config.py"
+    before = "'minigrad/autograd/graph.py', 'minigrad/ops/arithmetic.py', 'minigrad/ops/pointwise.py', " \
+             "'minigrad/ops/powers.py', 'minigrad/shape.py'"
+    now = "'minigrad/autograd/graph.py', 'minigrad/rules/chapter1.py', 'minigrad/shape.py'"
+    assert now in config.read_text()
+    config.write_text(config.read_text().replace(now, before))
+    files = ", ".join(classroom.learner_files(1))
+    sentence = said(
+        old, "The course root {root} was made for an earlier layout of the package (its 01_graph grades {old} as the "
+             "student's files; the course's are now {new}): grading with it would keep stubs in place of students' "
+             "code. Make a new course root with `minigrad-classroom init NEW_ROOT`, release from it, and ask students "
+             "who worked on the old release to run `minigrad-migrate` on their package first.\n",
+        "课程根目录 {root} 是为包的旧布局创建的（它的 01_graph 把 {old} 当作学生的文件来评分；课程现在的是 {new}）：用它评分会把"
+        "学生的代码换成桩代码。请用 `minigrad-classroom init NEW_ROOT` 新建一个课程根目录并从它发布作业，并请在旧版本上做过作业"
+        "的学生先对自己的包运行 `minigrad-migrate`。\n", old=before.replace("'", ""), new=files)
+    for command in ("release", "autograde", "export"):
+        args = (command, old) if command == "export" else (command, old, ASSIGNMENT)
+        assert main(capsys, *args) == (1, "", sentence), command

@@ -99,6 +99,6 @@ def test_every_step_lists_its_expressions_beside_it():
 def test_a_formula_planted_in_a_docstring_is_found(pages):
     """2.4's formula written into the docstring above its stub is a leak of 2.4."""
     planted = dict(pages)
-    planted["minigrad/ops/linalg.py"] += squeezed('"""out = self @ mat2: the gradients are grad @ mat2.T and self.T @ grad."""')
+    planted["minigrad/rules/chapter2.py"] += squeezed('"""out = self @ mat2: the gradients are grad @ mat2.T and self.T @ grad."""')
     assert leaks(pages, guarded("2.4")) == []
-    assert {name for _, name in leaks(planted, guarded("2.4"))} == {"minigrad/ops/linalg.py"}
+    assert {name for _, name in leaks(planted, guarded("2.4"))} == {"minigrad/rules/chapter2.py"}

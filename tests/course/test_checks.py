@@ -73,7 +73,7 @@ def test_a_crash_in_the_learners_code_says_where(tmp_path):
                            "grad_self = grad @ _transpose(mat2) if need_self else nothing")
     verdict = _verdict(parent, "2.4")
     assert verdict["status"] == "failed" and "your code raised NameError" in verdict["message"], verdict
-    assert "linalg.py" in verdict["message"], verdict
+    assert "rules/chapter2.py" in verdict["message"], verdict
 
 
 def test_observations_that_do_not_fit_the_checks_are_refused():

@@ -127,7 +127,7 @@ def test_the_files_a_learner_edits_say_nothing_of_pytorchs_insides():
     """PyTorch's texts about its own C++ sources, DDP or optimizer file live in ``torch_texts.py``."""
     insides = re.compile(r"csrc|\.cpp\b|DistributedDataParallel|torch/optim")
     edited = {path for path in build.PACKAGE.rglob("*.py") if editions.regions(path.read_text())}
-    assert len(edited) > 20
+    assert len(edited) > 10
     assert [path.name for path in edited if insides.search(path.read_text())] == []
 
 

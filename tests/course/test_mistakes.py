@@ -143,7 +143,7 @@ def test_every_mutant_is_kept_in_its_steps_chapter():
 def test_untouched_stubs_of_4_4_are_not_implemented(tmp_path):
     chapter4 = CHAPTERS[4]
     stub = f"        {chapter4.QUIET_STUB}\n"
-    parent = mutant(tmp_path, [(chapter4.GRAPH, chapter4.RELEASE_ALL, stub),
+    parent = mutant(tmp_path, [(chapter4.SAVED, chapter4.RELEASE_ALL, f"    {chapter4.QUIET_STUB}\n"),
                                (chapter4.SAVED, "        self._tensor = self._array = None\n", stub)])
     assert verdicts(parent, "4.4")["en"]["status"] == "not_implemented"
 

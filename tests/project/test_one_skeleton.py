@@ -14,14 +14,14 @@ PACKAGE = ROOT / "solutions" / "minigrad"
 
 # (module, function): where should_record chooses between two ways of doing an operation.
 ROUTES = {
-    ("ops/inplace.py", "zero_"),  # a write with no history, or one recorded through apply
+    ("rules/chapter4.py", "zero_"),  # a write with no history, or one recorded through apply
     ("ops/inplace.py", "setitem"),
     ("ops/inplace_history.py", "apply"),  # an in-place write: recorded on a copy of the old value, or not
     ("autograd/function.py", "apply"),  # a custom Function: its ctx and outputs are set up either way
 }
 # (module, function): where a node is linked whatever grad mode and the inputs say.
 LINKS = {
-    ("autograd/once_differentiable.py", "_behind_error"),
+    ("autograd/function.py", "_behind_error"),
     ("autograd/forward_ad.py", "make_dual"),
     ("ops/inplace_history.py", "_set_history"),
 }

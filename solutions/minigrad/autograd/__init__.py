@@ -8,22 +8,22 @@ import warnings
 
 import numpy as np
 
-from ..creation import tensor as _as_tensor, zeros_like
+from ..creation import zeros_like
 from ..public_names import public
 from ..torch_texts import CREATE_GRAPH_CYCLE
 from ..tensor import Tensor
-from . import anomaly_mode, grad_mode
+from . import anomaly_mode, engine, grad_mode
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .engine import run_backward
+from .engine import check_gradient, run_backward
 from .function import Function, FunctionCtx
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .inference_mode import inference_mode, is_inference_mode_enabled
-from . import graph, multi_grad_hook
+from . import graph
 from .graph import Node, grad_accumulator, gradient_edge
 from .variable import Variable
 
 
-graph.register_multi_grad_hook = multi_grad_hook.register_multi_grad_hook  # torch.autograd.graph's name
+graph.register_multi_grad_hook = engine.register_multi_grad_hook  # torch.autograd.graph's name
 
 
 def _root_edge(tensor, index):
@@ -43,25 +43,6 @@ def _seed(output, gradient, index, create_graph):
         seed = np.ones(output._array.shape, dtype=output._array.dtype)
         return Tensor._wrap(seed) if create_graph else seed
     return check_gradient(output, gradient, index, create_graph)
-
-
-def check_gradient(output, gradient, index, create_graph):
-    """A user-given gradient (the ``v`` of vᵀ·J) must have the output's shape.
-
-    用户给出的梯度（vᵀ·J 中的 ``v``）必须与输出的形状相同。
-    """
-    # BEGIN SOLUTION 4.1
-    if not isinstance(gradient, Tensor):
-        gradient = _as_tensor(gradient, dtype=output.dtype)
-    if gradient.shape != output.shape:
-        raise RuntimeError(
-            f"Mismatch in shape: grad_output[{index}] has a shape of {gradient.shape} and "
-            f"output[{index}] has a shape of {output.shape}."
-        )
-    if create_graph:
-        return gradient
-    return gradient._array.astype(output._array.dtype, copy=False)
-    # END SOLUTION
 
 
 def _as_tensors(tensors):

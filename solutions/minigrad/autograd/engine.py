@@ -8,12 +8,20 @@ a topological order, found without recursion, so a graph a million nodes deep wo
 
 What happens around one node (its hooks, the checks on what it returned, the parts
 of the graph ``autograd.grad`` skips) is in ``node_call.py``.
+
+Also here: checking a gradient a user passes to ``backward`` (step 4.1), and one hook for the
+gradients of several tensors, ``torch.autograd.graph.register_multi_grad_hook`` (challenge C6):
+mode ``"all"`` calls it once per backward pass, at its end, with one gradient per tensor (None
+for a tensor the pass did not reach); mode ``"any"`` with the first of them, as soon as it is
+computed. It is built on a tensor hook per tensor and a callback at the end of the pass.
 """
 import heapq
 
+from ..creation import tensor as _as_tensor
+from ..tensor import Tensor
 from . import grad_mode, ownership
 from .graph import GraphRoot
-from .graph_task import running_task
+from .graph_task import queue_callback, running_task
 from .node_call import run_node, validate
 
 
@@ -123,6 +131,84 @@ def execute(root, buffers, keep_graph=False):
                 ready.push(next_node)
     # END SOLUTION
     return order
+
+
+# ---------------------------------------------------------------- a user's gradient (step 4.1)
+
+
+def check_gradient(output, gradient, index, create_graph):
+    """A user-given gradient (the ``v`` of vᵀ·J) must have the output's shape.
+
+    用户给出的梯度（vᵀ·J 中的 ``v``）必须与输出的形状相同。
+    """
+    # BEGIN SOLUTION 4.1
+    if not isinstance(gradient, Tensor):
+        gradient = _as_tensor(gradient, dtype=output.dtype)
+    if gradient.shape != output.shape:
+        raise RuntimeError(
+            f"Mismatch in shape: grad_output[{index}] has a shape of {gradient.shape} and "
+            f"output[{index}] has a shape of {output.shape}."
+        )
+    if create_graph:
+        return gradient
+    return gradient._array.astype(output._array.dtype, copy=False)
+    # END SOLUTION
+
+
+# ---------------------------------------------------------------- one hook for several tensors (challenge C6)
+
+
+class _Handles:
+    """What ``register_multi_grad_hook`` returns: ``remove()`` takes every tensor's hook away."""
+
+    def __init__(self, handles):
+        self._handles = handles
+
+    def remove(self):
+        """Take the hook off every tensor it was put on; afterwards ``fn`` is never called again.
+
+        把钩子从它挂上的每个张量上取下；此后 ``fn`` 再也不会被调用。
+        """
+        # BEGIN SOLUTION C6
+        for each in self._handles:
+            each.remove()
+        # END SOLUTION
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Call ``fn`` once per backward pass that reaches ``tensors``: with every gradient (``"all"``, at the
+    end of the pass) or with the first one computed (``"any"``, at once). Returns one handle for all.
+
+    对每次到达 ``tensors`` 的反向传播调用一次 ``fn``：传入全部梯度（``"all"``，在这次反向传播结束时），
+    或者传入最先算出的那个梯度（``"any"``，立即调用）。返回一个统管所有钩子的句柄。
+    """
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    # BEGIN SOLUTION C6
+    tensors = tuple(tensors)
+    arrived = {}  # position -> gradient, for the backward pass in progress
+
+    def end_of_pass():
+        grads = [arrived.get(i) for i in range(len(tensors))]
+        arrived.clear()
+        if mode == "all":
+            fn(grads)
+
+    def hook_for(position):
+        def seen(grad):
+            if not arrived:
+                queue_callback(end_of_pass)
+                if mode == "any":
+                    fn(grad)
+            arrived[position] = grad
+
+        return seen
+
+    return _Handles([t.register_hook(hook_for(i)) for i, t in enumerate(tensors) if t.requires_grad])
+    # END SOLUTION
+
+
+# ---------------------------------------------------------------- running a backward pass
 
 
 def run_backward(edges, grads, keep_graph, create_graph, targets=None, capture=False):

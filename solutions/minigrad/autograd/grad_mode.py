@@ -11,17 +11,6 @@ from .mode_decorators import DecoratorContext, SetAtOnce
 _enabled = True
 
 
-def is_grad_enabled():
-    """True when new operations record the graph."""
-    return _enabled
-
-
-def _set_enabled(mode):
-    """Switch recording on or off: the one primitive every context below builds on."""
-    global _enabled
-    _enabled = bool(mode)
-
-
 class no_grad(DecoratorContext):
     """Run a block without recording: results never require grad."""
 
@@ -98,3 +87,14 @@ class set_grad_enabled(SetAtOnce):
         # BEGIN SOLUTION 3.5
         _set_enabled(self._prev)
         # END SOLUTION
+
+
+def is_grad_enabled():
+    """True when new operations record the graph."""
+    return _enabled
+
+
+def _set_enabled(mode):
+    """Switch recording on or off: the one primitive every context above builds on."""
+    global _enabled
+    _enabled = bool(mode)

@@ -19,7 +19,7 @@ from . import grad_mode, ownership
 from .hook_calls import run_post_accumulate_hooks, run_tensor_hooks
 from .node_api import NodeAPI
 from .saved_hooks import disable_saved_tensors_hooks, save_on_cpu, saved_tensors_hooks  # noqa: F401 - torch.autograd.graph's names
-from .saved_tensor import SavedTensor
+from .saved_tensor import SavedTensor, release_saved
 
 # ---------------------------------------------------------------- recording (chapter 1)
 
@@ -163,60 +163,7 @@ class Node(NodeAPI):
             needs.append(fn is not None)
         return tuple(needs)
 
-    def _release(self):
-        """Free the saved tensors, so memory goes back once backward has used them.
-
-        The engine calls this after the node has run, unless the graph is retained. Each
-        ``SavedTensor`` in ``_saved`` lets go of what it holds; the node and its edges stay,
-        so the graph can still be drawn, but a second backward through it now fails.
-
-        释放保存的张量，让反向传播用完后内存得以归还。
-
-        节点运行后引擎会调用它，除非保留计算图。``_saved`` 中的每个 ``SavedTensor`` 放开所持有的值；
-        节点和它的边保留下来，因此计算图仍可画出，但再次通过它做反向传播就会失败。
-        """
-        # BEGIN SOLUTION 4.4 quiet
-        for value in self._saved:
-            if type(value) is SavedTensor:
-                value.release()
-        # END SOLUTION
-
-
-class Operands:
-    """What a node's ``backward`` reads of its node: the saved values (``_saved``, and unpacked as
-    ``saved_tensors``), which inputs need a gradient and, for two inputs, their shapes.
-
-    Made by hand, it lets an operation apply another node's rule to operands of its own, so
-    that a rule is written once, at its step: ``x.dot(y)`` is the product of a row and a
-    column, ``MmBackward0.backward(Operands((row, column), (True, True)), grad)``.
-    """
-
-    __slots__ = ("_saved", "saved_tensors", "needs_input_grad", "self_shape", "other_shape")
-
-    def __init__(self, saved, needs, shapes=(None, None)):
-        self._saved = self.saved_tensors = tuple(saved)
-        self.needs_input_grad = tuple(needs)
-        self.self_shape, self.other_shape = shapes
-
-
-class SavesInput(Node):
-    """A node of one input whose backward is written with that input: made with it, it saves it."""
-
-    __slots__ = ()
-    saved_names = ("self",)
-
-    def __init__(self, input):
-        self._saved = (SavedTensor(input),)
-
-
-class SavesResult(Node):
-    """A node of one input whose backward is written with the result: made with it, it saves it."""
-
-    __slots__ = ()
-    saved_names = ("result",)
-
-    def __init__(self, result):
-        self._saved = (SavedTensor(result, is_output=True),)
+    _release = release_saved  # step 4.4, in saved_tensor.py: the engine frees a node's saved values with it
 
 
 class AccumulateGrad(Node):

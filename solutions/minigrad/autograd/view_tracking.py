@@ -11,6 +11,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import grad_mode
+from .saved_tensor import share_counter
 
 
 def view_of(input, array):
@@ -34,9 +35,7 @@ def view_of(input, array):
     if array.base is not None and np.may_share_memory(array, input._array):
         base = input._base if input._base is not None else input
         out._base = base
-        # BEGIN SOLUTION 6.6 quiet
-        out._version_counter = input._version_counter
-        # END SOLUTION
+        share_counter(out, input)
         if out._inference != base._inference:  # an inference tensor exactly when its base is
             out._inference = base._inference
         if grad_mode._enabled:

@@ -9,7 +9,8 @@ import warnings
 import numpy as np
 
 from .. import dtypes, random
-from ..autograd.graph import Node, Operands, recorded
+from ..autograd.graph import Node, recorded
+from ..autograd.node_kinds import Operands
 from ..autograd.saved_tensor import SavedTensor
 from ..ops import arithmetic, comparison, linalg, pointwise, views
 from ..ops._operands import compute, dispatch
@@ -18,7 +19,6 @@ from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
 from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce, _reduction, legacy_reduction  # noqa: F401
-from . import logits_loss
 from .logits_loss import BinaryCrossEntropyWithLogitsBackward0, binary_cross_entropy_with_logits  # noqa: F401
 from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401
 
@@ -141,15 +141,6 @@ class BinaryCrossEntropyBackward0(Node):
 
     def __init__(self, input, target, weight, reduction):
         self._saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), reduction)
-
-    def backward(self, grad):
-        p, y, weight, reduction = self.saved_tensors
-        need_p, need_y = self.needs_input_grad
-        scale = logits_loss.scaled(grad, weight, reduction, p)  # weights and the mean, as step 2.8 counts them
-        return (
-            scale * (p - y) / _at_least((1 - p) * p, _BCE_EPSILON) if need_p else None,
-            scale * (_log(1 - p) - _log(p)) if need_y else None,
-        )
 
 
 _BCE_EPSILON = 1e-12  # PyTorch's floor for p (1 - p) in the gradient

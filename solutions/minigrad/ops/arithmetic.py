@@ -10,10 +10,10 @@ per operation, and slots keep each node small and quick to make.
 import operator
 
 
-from ..autograd.graph import Node, Operands, SavesResult, recorded
+from ..autograd.graph import Node, recorded
+from ..autograd.node_kinds import Operands, SavesResult
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
-from ..shape import sum_to
 from ..tensor import Tensor
 from ._operands import compute, promoted, refuse_bool_subtraction, true_division_operands
 from .division import rounded_div
@@ -33,39 +33,6 @@ class MulBackward0(Node):
         )
         self.self_shape, self.other_shape = x.shape, y.shape
 
-    def backward(self, grad):
-        """``(grad_self, grad_other)`` for ``grad`` of out's shape: each of its input's shape, or None for an
-        input that needs no gradient (``needs_input_grad``). With self = [1, 2], other = [3, 4] and
-        grad = [1, -2]: ([3, -8], [1, -4]).
-
-        对形状与 out 相同的 ``grad``，返回 ``(grad_self, grad_other)``：各自是对应输入的形状；不需要梯度的输入
-        （``needs_input_grad``）得到 None。self = [1, 2]、other = [3, 4]、grad = [1, -2] 时：([3, -8], [1, -4])。
-        """
-        other, self_ = self.saved_tensors  # each kept only if the other input needs a gradient
-        need_self, need_other = self.needs_input_grad
-        # BEGIN SOLUTION 1.4
-        grad_self = sum_to(grad * other, self.self_shape) if need_self else None
-        grad_other = sum_to(grad * self_, self.other_shape) if need_other else None
-        return grad_self, grad_other
-        # END SOLUTION
-
-    def jvp(self, tangent_self, tangent_other):
-        """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
-        self = [2], other = [5], tangent_self = [1] and tangent_other = None: [5].
-
-        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量。self = [2]、other = [5]、
-        tangent_self = [1]、tangent_other = None 时：[5]。
-        """
-        other, self_ = self.saved_tensors
-        # BEGIN SOLUTION 4.5
-        out = 0
-        if tangent_self is not None:
-            out = out + tangent_self * other
-        if tangent_other is not None:
-            out = out + self_ * tangent_other
-        return out
-        # END SOLUTION
-
 
 class AddBackward0(Node):
     """out = self + alpha * other, element by element (``alpha``: a number, 1 unless given)."""
@@ -76,25 +43,6 @@ class AddBackward0(Node):
     def __init__(self, alpha, x, y):
         self._saved = (alpha,)
         self.self_shape, self.other_shape = x.shape, y.shape
-
-    def backward(self, grad):
-        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self of shape
-        (2, 3), other of shape (3,), alpha = 2 and grad = ones (2, 3): (ones (2, 3), [4, 4, 4]).
-
-        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 形状为 (2, 3)、other 形状为
-        (3,)、alpha = 2、grad 为全 1 的 (2, 3) 时：(全 1 的 (2, 3), [4, 4, 4])。
-        """
-        # BEGIN SOLUTION 1.5
-        (alpha,) = self._saved
-        need_self, need_other = self.needs_input_grad
-        grad_self = grad_other = None
-        if need_self:
-            grad_self = sum_to(grad, self.self_shape)
-        if need_other:
-            scaled = grad if alpha == 1 else grad * alpha  # alpha 1 (nearly always): no multiplication
-            grad_other = sum_to(scaled, self.other_shape)
-        return grad_self, grad_other
-        # END SOLUTION
 
 
 class SubBackward0(Node):
@@ -107,25 +55,6 @@ class SubBackward0(Node):
         self._saved = (alpha,)
         self.self_shape, self.other_shape = x.shape, y.shape
 
-    def backward(self, grad):
-        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self and
-        other of shape (2,), alpha = 3 and grad = [1, 2]: ([1, 2], [-3, -6]).
-
-        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self 和 other 形状为 (2,)、
-        alpha = 3、grad = [1, 2] 时：([1, 2], [-3, -6])。
-        """
-        # BEGIN SOLUTION 1.5
-        (alpha,) = self._saved
-        need_self, need_other = self.needs_input_grad
-        grad_self = grad_other = None
-        if need_self:
-            grad_self = sum_to(grad, self.self_shape)
-        if need_other:
-            scaled = -grad if alpha == 1 else -grad * alpha
-            grad_other = sum_to(scaled, self.other_shape)
-        return grad_self, grad_other
-        # END SOLUTION
-
 
 class DivBackward0(Node):
     """out = self / other, element by element (the shapes broadcast together)."""
@@ -137,41 +66,6 @@ class DivBackward0(Node):
         saved_other = _saved(other, y)  # first, as PyTorch saves it
         self._saved = (_saved(input, x) if _requires_grad(other) else None, saved_other)  # self serves other's gradient only
         self.self_shape, self.other_shape = x.shape, y.shape
-
-    def backward(self, grad):
-        """``(grad_self, grad_other)``, each of its input's shape or None, as for ``*``. With self = [3],
-        other = [2] and grad = [1]: ([0.5], [-0.75]).
-
-        ``(grad_self, grad_other)``，与 ``*`` 一样各自是对应输入的形状或 None。self = [3]、other = [2]、
-        grad = [1] 时：([0.5], [-0.75])。
-        """
-        # BEGIN SOLUTION 1.6
-        self_, other = self.saved_tensors  # self is kept only if other needs a gradient
-        need_self, need_other = self.needs_input_grad
-        grad_self = grad_other = None
-        if need_self:
-            grad_self = sum_to(grad / other, self.self_shape)
-        if need_other:
-            grad_other = sum_to(-grad * self_ / (other * other), self.other_shape)
-        return grad_self, grad_other
-        # END SOLUTION
-
-    def jvp(self, tangent_self, tangent_other):
-        """Forward mode: out's tangent, from the inputs' tangents (None for an input that has none). With
-        self = [3], other = [2], tangent_self = None and tangent_other = [1]: [-0.75].
-
-        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量。self = [3]、other = [2]、
-        tangent_self = None、tangent_other = [1] 时：[-0.75]。
-        """
-        self_, other = self.saved_tensors
-        # BEGIN SOLUTION 4.5
-        out = 0
-        if tangent_self is not None:
-            out = out + tangent_self / other
-        if tangent_other is not None:
-            out = out - tangent_other * self_ / (other * other)
-        return out
-        # END SOLUTION
 
 
 class RsubBackward1(Node):

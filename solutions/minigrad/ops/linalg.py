@@ -16,7 +16,8 @@ PyTorch multiplies only operands of one dtype: ``float32 @ float64`` is an error
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, Operands, recorded
+from ..autograd.graph import Node, recorded
+from ..autograd.node_kinds import Operands
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
@@ -59,40 +60,6 @@ class MmBackward0(_ProductNode):
 
     __slots__ = ()
     saved_names = ("self", "mat2")
-
-    def backward(self, grad):
-        """``(grad_self, grad_mat2)`` for ``grad`` of out's shape (m, n): grad_self of shape (m, k),
-        grad_mat2 of shape (k, n), or None for an input that needs no gradient. With self = [[1, 2]],
-        mat2 = [[3], [4]] and grad = [[1]]: ([[3, 4]], [[1], [2]]).
-
-        对形状为 (m, n)（与 out 相同）的 ``grad``，返回 ``(grad_self, grad_mat2)``：grad_self 形状为 (m, k)，
-        grad_mat2 形状为 (k, n)；不需要梯度的输入得到 None。self = [[1, 2]]、mat2 = [[3], [4]]、grad = [[1]] 时：
-        ([[3, 4]], [[1], [2]])。
-        """
-        self_, mat2 = self.saved_tensors
-        need_self, need_mat2 = self.needs_input_grad
-        # BEGIN SOLUTION 2.4
-        grad_self = grad @ _transpose(mat2) if need_self else None
-        grad_mat2 = _transpose(self_) @ grad if need_mat2 else None
-        return grad_self, grad_mat2
-        # END SOLUTION
-
-    def jvp(self, tangent_self, tangent_mat2):
-        """Forward mode: out's tangent (m, n), from the inputs' tangents (None for an input that has none).
-        With self = [[1, 2]], mat2 = [[3], [4]], tangent_self = [[1, 0]] and tangent_mat2 = None: [[3]].
-
-        前向模式：由各输入的切向量（没有切向量的输入为 None）求 out 的切向量 (m, n)。self = [[1, 2]]、
-        mat2 = [[3], [4]]、tangent_self = [[1, 0]]、tangent_mat2 = None 时：[[3]]。
-        """
-        self_, mat2 = self.saved_tensors
-        # BEGIN SOLUTION 4.5
-        out = 0
-        if tangent_self is not None:
-            out = out + tangent_self @ mat2
-        if tangent_mat2 is not None:
-            out = out + self_ @ tangent_mat2
-        return out
-        # END SOLUTION
 
 
 class MvBackward0(_ProductNode):

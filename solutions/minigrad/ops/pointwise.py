@@ -8,27 +8,18 @@ function's Jacobian is diagonal, so each node's forward-mode rule (``jvp``) is i
 import numpy as np
 
 from .. import dtypes
-from ..autograd.graph import Node, SavesInput, SavesResult, recorded
+from ..autograd.graph import Node, recorded
+from ..autograd.node_kinds import SavesInput, SavesResult
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
 from ..tensor import Tensor
-from ._operands import dispatch, promoted
+from ._operands import promoted
 
 
 class ExpBackward0(SavesResult):
     """out = exp(self), element by element; the node keeps the result."""
 
     __slots__ = ()
-
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape. With self = [0, 1] and grad = [2, 1]: [2, 2.7183].
-
-        ``self`` 的梯度，形状与它相同。self = [0, 1]、grad = [2, 1] 时：[2, 2.7183]。
-        """
-        (result,) = self.saved_tensors
-        # BEGIN SOLUTION 1.8
-        return grad * result
-        # END SOLUTION
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
@@ -40,16 +31,6 @@ class LogBackward0(SavesInput):
 
     __slots__ = ()
 
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape. With self = [1, 4] and grad = [1, 2]: [1, 0.5].
-
-        ``self`` 的梯度，形状与它相同。self = [1, 4]、grad = [1, 2] 时：[1, 0.5]。
-        """
-        (self_,) = self.saved_tensors
-        # BEGIN SOLUTION 1.8
-        return grad / self_
-        # END SOLUTION
-
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
         return self.backward(tangent)
@@ -60,18 +41,6 @@ class AbsBackward0(SavesInput):
 
     __slots__ = ()
 
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape; at the kink (self = 0) it is 0, as in PyTorch. With
-        self = [-2, 0, 3] and grad = [1, 1, 1]: [-1, 0, 1].
-
-        ``self`` 的梯度，形状与它相同；在尖点（self = 0）处为 0，与 PyTorch 相同。self = [-2, 0, 3]、
-        grad = [1, 1, 1] 时：[-1, 0, 1]。
-        """
-        (self_,) = self.saved_tensors
-        # BEGIN SOLUTION C1
-        return grad * dispatch(self_, np.sign, sign)
-        # END SOLUTION
-
 
 class ClampBackward1(Node):
     """out = self limited to [min, max] (a bound not given is None); the node keeps the bounds and the input."""
@@ -81,19 +50,6 @@ class ClampBackward1(Node):
 
     def __init__(self, min, max, input):
         self._saved = (min, max, SavedTensor(input))
-
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape. With self = [-1, 0, 0.5, 2], min = 0, max = 1 and
-        grad = [1, 1, 1, 1]: [0, 1, 1, 0] (a value on a bound counts as inside, as in PyTorch).
-
-        ``self`` 的梯度，形状与它相同。self = [-1, 0, 0.5, 2]、min = 0、max = 1、grad = [1, 1, 1, 1] 时：
-        [0, 1, 1, 0]（恰在界限上的值算作在界限之内，与 PyTorch 相同）。
-        """
-        low, high, self_ = self.saved_tensors  # a bound not given is None
-        # BEGIN SOLUTION C1
-        inside = (self_ >= (-np.inf if low is None else low)) * (self_ <= (np.inf if high is None else high))
-        return grad * inside
-        # END SOLUTION
 
 
 def _float(x):
@@ -109,35 +65,9 @@ class SqrtBackward0(SavesResult):
 
     __slots__ = ()
 
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape, from the saved result. With self = [4, 9] (result
-        [2, 3]) and grad = [1, 1]: [0.25, 0.1667].
-
-        ``self`` 的梯度，形状与它相同，由保存的结果求出。self = [4, 9]（结果为 [2, 3]）、grad = [1, 1] 时：
-        [0.25, 0.1667]。
-        """
-        (result,) = self.saved_tensors
-        # BEGIN SOLUTION 1.8
-        return grad / (2 * result)
-        # END SOLUTION
-
 
 class ReluBackward0(SavesResult):
     __slots__ = ()
-
-    def backward(self, grad):
-        """The gradient for ``x``, of its shape, from the saved result ``relu(x)``; 0 at x = 0, as in
-        PyTorch. With x = [-1, 0, 2] and grad = [5, 5, 5]: [0, 0, 5].
-
-        ``x`` 的梯度，形状与它相同，由保存的结果 ``relu(x)`` 求出；x = 0 处为 0，与 PyTorch 相同。
-        x = [-1, 0, 2]、grad = [5, 5, 5] 时：[0, 0, 5]。
-        """
-        (result,) = self.saved_tensors
-        # BEGIN SOLUTION 2.7
-        # sign(result) is the mask result > 0 (relu's result is never negative); as a recorded
-        # operation it keeps a double backward connected to the input, with derivative 0.
-        return grad * dispatch(result, np.sign, sign)
-        # END SOLUTION
 
 
 class SignBackward0(Node):
@@ -152,17 +82,6 @@ class SignBackward0(Node):
 class SigmoidBackward0(SavesResult):
     __slots__ = ()
 
-    def backward(self, grad):
-        """The gradient for ``x``, of its shape, from the saved result ``sigmoid(x)``. With x = [0]
-        (result [0.5]) and grad = [1]: [0.25].
-
-        ``x`` 的梯度，形状与它相同，由保存的结果 ``sigmoid(x)`` 求出。x = [0]（结果为 [0.5]）、grad = [1] 时：[0.25]。
-        """
-        (result,) = self.saved_tensors
-        # BEGIN SOLUTION 2.7
-        return grad * result * (1 - result)
-        # END SOLUTION
-
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
         return self.backward(tangent)
@@ -172,18 +91,6 @@ class TanhBackward0(SavesResult):
     """out = tanh(self), element by element; the node keeps the result."""
 
     __slots__ = ()
-
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape, from the saved result. With self = [0, 0.5493]
-        (result [0, 0.5]) and grad = [1, 1]: [1, 0.75].
-
-        ``self`` 的梯度，形状与它相同，由保存的结果求出。self = [0, 0.5493]（结果为 [0, 0.5]）、
-        grad = [1, 1] 时：[1, 0.75]。
-        """
-        (result,) = self.saved_tensors
-        # BEGIN SOLUTION 1.8
-        return grad * (1 - result * result)
-        # END SOLUTION
 
     def jvp(self, tangent):
         """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""

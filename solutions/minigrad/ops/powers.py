@@ -7,13 +7,13 @@ import operator
 
 import numpy as np
 
-from ..autograd.graph import Node, Operands, recorded
+from ..autograd.graph import Node, recorded
+from ..autograd.node_kinds import Operands
 from ..autograd.saved_tensor import SavedTensor
 from ..public_names import public
-from ..shape import sum_to
 from ..tensor import Tensor
-from . import comparison, pointwise
-from ._operands import _ARRAYS, compute, dispatch, promoted
+from . import comparison
+from ._operands import _ARRAYS, compute, promoted
 
 
 class PowBackward0(Node):
@@ -25,34 +25,6 @@ class PowBackward0(Node):
     def __init__(self, input, exponent):
         self._saved = (SavedTensor(input), exponent)
 
-    def backward(self, grad):
-        """The gradient for ``self``, of its shape. With self = [2, 3], exponent = 3 and grad = [1, 1]:
-        [12, 27]. With exponent 0 it is 0 everywhere, as in PyTorch, even where self is 0.
-
-        ``self`` 的梯度，形状与它相同。self = [2, 3]、exponent = 3、grad = [1, 1] 时：[12, 27]。
-        exponent 为 0 时处处为 0（与 PyTorch 相同），self 为 0 的地方也是。
-        """
-        # BEGIN SOLUTION 1.7
-        self_, exponent = self.saved_tensors
-        if exponent == 0:  # x ** 0 is 1 everywhere, even at 0, where the formula would say 0 * inf
-            return grad * 0
-        return grad * (exponent * power(self_, exponent - 1))  # grouped as PyTorch groups it: the same roundings
-        # END SOLUTION
-
-    def jvp(self, tangent):
-        """Forward mode: out's tangent from self's. With self = [2], exponent = 3 and tangent = [0.5]: [6];
-        0 everywhere for exponent 0.
-
-        前向模式：由 self 的切向量求 out 的切向量。self = [2]、exponent = 3、tangent = [0.5] 时：[6]；
-        exponent 为 0 时处处为 0。
-        """
-        self_, exponent = self.saved_tensors
-        # BEGIN SOLUTION 4.5
-        if exponent == 0:
-            return tangent * 0
-        return tangent * (exponent * _power(self_, exponent - 1))
-        # END SOLUTION
-
 
 class PowBackward1(Node):
     """out = self ** exponent, both tensors (the shapes broadcast together)."""
@@ -63,30 +35,6 @@ class PowBackward1(Node):
     def __init__(self, input, exponent, result, x, e):
         self._saved = (SavedTensor(input), SavedTensor(exponent), SavedTensor(result, is_output=True))
         self.self_shape, self.other_shape = x.shape, e.shape
-
-    def backward(self, grad):
-        """``(grad_self, grad_exponent)``, each of its input's shape or None. With self = [2],
-        exponent = [3] and grad = [1]: ([12], [5.5452]) (8 times log 2). Where the function is flat
-        but a formula would say 0 * inf (self 0 with exponent 0; exponent's gradient where self is 0
-        and exponent >= 0) the gradient is 0, as in PyTorch.
-
-        ``(grad_self, grad_exponent)``，各自是对应输入的形状或 None。self = [2]、exponent = [3]、grad = [1] 时：
-        ([12], [5.5452])（即 8 乘以 log 2）。函数平坦、公式却会得出 0 * inf 的地方（self 为 0 且 exponent 为 0；
-        self 为 0 且 exponent >= 0 处 exponent 的梯度），梯度为 0，与 PyTorch 相同。
-        """
-        # BEGIN SOLUTION 1.7
-        self_, exponent, result = self.saved_tensors
-        need_self, need_exponent = self.needs_input_grad
-        grad_self = grad_exponent = None
-        if need_self:
-            grad_self = zeros_where(exponent == 0, grad * (exponent * self_ ** (exponent - 1)))
-            grad_self = sum_to(grad_self, self.self_shape)
-        if need_exponent:
-            log_self = dispatch(self_, np.log, pointwise.log)
-            grad_exponent = grad * zeros_where((self_ == 0) & (exponent >= 0), result * log_self)
-            grad_exponent = sum_to(grad_exponent, self.other_shape)
-        return grad_self, grad_exponent
-        # END SOLUTION
 
 
 def zeros_where(condition, value):

@@ -21,42 +21,12 @@ def _expand(grad, shape):
     return dispatch(grad, lambda g: np.broadcast_to(g, shape), lambda g: g.expand(shape))
 
 
-def _restored(grad, shape, dims, keepdim):
-    """The gradient of a sum over ``dims`` of an input of shape ``shape``, with the summed
-    dimensions back in place as 1s, so that it lines up with the input (arrays and tensors).
-
-    With ``keepdim=True`` they never left; with ``keepdim=False`` the sum dropped them.
-    (Tensors get one ``unsqueeze`` per dimension, as PyTorch records them.)
-
-    把求和所去掉的维度以长度 1 放回原位，使梯度与输入的各维对齐（数组与张量都要支持）。
-    ``keepdim=True`` 时这些维度一直都在；``keepdim=False`` 时求和把它们去掉了。
-    """
-    # BEGIN SOLUTION 2.5
-    if keepdim or not shape:
-        return grad
-    if isinstance(grad, Tensor):
-        for d in sorted(dims):
-            grad = grad.unsqueeze(d)
-        return grad
-    return np.expand_dims(grad, tuple(sorted(dims)))
-    # END SOLUTION
-
 
 class SumBackward0(Node):
     """``x.sum()``: one output, made of every element of ``x`` once."""
 
     __slots__ = ()
     saved_names = ("self_sym_sizes",)
-
-    def backward(self, grad):
-        """The gradient of ``x.sum()`` for ``x`` (its shape is ``shape``).
-
-        ``x.sum()`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
-        """
-        (shape,) = self._saved
-        # BEGIN SOLUTION 2.5
-        return _expand(grad, shape)
-        # END SOLUTION
 
     def jvp(self, tangent):
         """Forward mode: the sum moves by the sum of its elements' moves (no backward needed, so
@@ -70,32 +40,12 @@ class SumBackward1(Node):
     __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_sizes")
 
-    def backward(self, grad):
-        """The gradient of ``x.sum(dims, keepdim)`` for ``x`` (its shape is ``shape``).
-
-        ``x.sum(dims, keepdim)`` 对 ``x`` 的梯度（``x`` 的形状是 ``shape``）。
-        """
-        dims, keepdim, shape = self._saved
-        # BEGIN SOLUTION 2.5
-        return _expand(_restored(grad, shape, dims, keepdim), shape)
-        # END SOLUTION
-
 
 class MeanBackward0(Node):
     """``x.mean()``: the sum of all ``numel`` elements, over ``numel``."""
 
     __slots__ = ()
     saved_names = ("self_sym_numel", "self_sym_sizes")
-
-    def backward(self, grad):
-        """The gradient of ``x.mean()`` for ``x``.
-
-        ``x.mean()`` 对 ``x`` 的梯度。
-        """
-        numel, shape = self._saved
-        # BEGIN SOLUTION 2.6
-        return _expand(grad / numel, shape)
-        # END SOLUTION
 
 
 class MeanBackward1(Node):
@@ -104,19 +54,6 @@ class MeanBackward1(Node):
 
     __slots__ = ()
     saved_names = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
-
-    def backward(self, grad):
-        """The gradient of ``x.mean(dims, keepdim)`` for ``x``.
-
-        ``x.mean(dims, keepdim)`` 对 ``x`` 的梯度。
-        """
-        dims, keepdim, numel, shape = self._saved  # numel: every element of the input, not one slice's
-        # BEGIN SOLUTION 2.6
-        count = 1
-        for d in dims:
-            count *= shape[d] if shape else 1
-        return _expand(_restored(grad, shape, dims, keepdim) / count, shape)
-        # END SOLUTION
 
 
 def _dims(dim, ndim):

@@ -4,7 +4,8 @@ Each node saves its input: the derivative of each is the other function of the s
 """
 import numpy as np
 
-from ..autograd.graph import SavesInput, recorded
+from ..autograd.graph import recorded
+from ..autograd.node_kinds import SavesInput
 from ..public_names import public
 from ._operands import dispatch
 from .pointwise import _float, _wrap

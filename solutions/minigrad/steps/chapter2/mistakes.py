@@ -40,11 +40,11 @@ DELIVERED = '''            dependencies[next_node] -= 1
                 ready.push(next_node)
 '''
 ENGINE = "autograd/engine.py"
-LINALG = "ops/linalg.py"
-REDUCTIONS = "ops/reductions.py"
-POINTWISE = "ops/pointwise.py"
-LOSS = "nn/logits_loss.py"
-SOFTMAX = "nn/softmax.py"
+LINALG = "rules/chapter2.py"
+REDUCTIONS = "rules/chapter2.py"
+POINTWISE = "rules/chapter2.py"
+LOSS = "rules/chapter2.py"
+SOFTMAX = "rules/chapter2.py"
 QUEUE_AS_LIST = (ENGINE, "heapq.heappush(self._heap, (-node._seq, self._pushed, node))", "self._heap.append(node)")
 SOFTMAX_RULE = "return result * (grad - _sum_kept(grad * result, dim))"
 RESTORE_KEPT = "    if keepdim or not shape:\n        return grad\n"
@@ -94,7 +94,7 @@ MUTANTS = {
     "two outputs' gradients in slot 0": (
         "2.3", [(ENGINE, "buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad",
                  "buffer[0] = grad if buffer[0] is None else buffer[0] + grad")], chapter2.SLOT_ZERO),
-    "sum's gradient not expanded": ("2.5", [(REDUCTIONS, "        return _expand(grad, shape)\n", "        return grad\n")],
+    "sum's gradient not expanded": ("2.5", [(REDUCTIONS, "    return _expand(grad, shape)\n", "    return grad\n")],
                                     rules.NOT_EXPANDED),
     "keepdim=False dimensions not put back": ("2.5", [(REDUCTIONS, RESTORE_KEPT, "    return grad\n")], rules.NOT_REINSERTED),
     "dimensions put back with tensor methods only": ("2.5", [(REDUCTIONS, "    if isinstance(grad, Tensor):\n", "    if True:\n")],
@@ -114,14 +114,14 @@ MUTANTS = {
     "relu times its result": ("2.7", [(POINTWISE, RELU, "return grad * result")], rules.RELU_WRONG_VALUE),
     "relu with numpy only": ("2.7", [(POINTWISE, RELU, "return grad * np.sign(result)")], chapter1.ONLY_ARRAYS),
     "sigmoid's slope from the input's formula": (
-        "2.7", [(POINTWISE, "        return grad * result * (1 - result)\n",
-                 "        s = 1 / (1 + np.exp(-result))\n        return grad * s * (1 - s)\n")], rules.SIGMOID_AGAIN),
-    "logits loss without the mean's 1/n": ("2.8", [(LOSS, "        scale = scale / _numel(z)\n", "        pass\n")],
+        "2.7", [(POINTWISE, "    return grad * result * (1 - result)\n",
+                 "    s = 1 / (1 + np.exp(-result))\n    return grad * s * (1 - s)\n")], rules.SIGMOID_AGAIN),
+    "logits loss without the mean's 1/n": ("2.8", [(LOSS, "    scale = scale / _numel(z)\n", "    pass\n")],
                                            rules.LOSS_NOT_MEAN),
     "logits loss with the wrong sign": ("2.8", [(LOSS, "return _sigmoid(z) - y", "return y - _sigmoid(z)")], rules.LOSS_SIGN),
     "logits loss without the weights": ("2.8", [(LOSS, "scale = grad if weight is None else grad * weight", "scale = grad")],
                                         rules.LOSS_UNWEIGHTED),
-    "target's gradient with the wrong sign": ("2.8", [(LOSS, "        return -z\n", "        return z\n")], rules.TARGET_SIGN),
+    "target's gradient with the wrong sign": ("2.8", [(LOSS, "    return -z\n", "    return z\n")], rules.TARGET_SIGN),
     "softmax element by element": ("C2", [(SOFTMAX, SOFTMAX_RULE, "return grad * result * (1 - result)")],
                                    challenge.SOFTMAX_ELEMENTWISE),
     "softmax summed along another dimension": (

@@ -3,7 +3,7 @@ Jacobians by rows with reverse mode (4.6) and by columns with forward mode (4.7)
 import numpy as np
 
 from ...autograd import forward_ad
-from ...autograd.dual_numbers import Dual
+from ...autograd.jacobians import Dual
 from ...autograd.jacobians import jacobian_forward, jacobian_reverse
 from ...messages import N_
 from ...tensor import Tensor

@@ -7,7 +7,7 @@ from ... import autograd
 from ...autograd import forward_ad, grad_mode
 from ...autograd.function import Function, _link
 from ...autograd.function_calls import fresh_outputs
-from ...autograd.once_differentiable import once_differentiable
+from ...autograd.function import once_differentiable
 from ...autograd.saved_tensor import SavedTensor
 from ...examples import Hypot, LegendrePolynomial3, MaxWithIndex
 from ...messages import N_

@@ -3,7 +3,7 @@ why this file stays out of the learner edition: ``steps/__init__.py``)."""
 from . import checks as chapter5
 
 FUNCTION = "autograd/function.py"
-ONCE = "autograd/once_differentiable.py"
+ONCE = "autograd/function.py"
 EXAMPLES = "examples.py"
 NEEDS = "tuple(isinstance(a, Tensor) and a.requires_grad for a in args)"
 COUNT = "        if len(results) != len(self.needs_input_grad):\n"

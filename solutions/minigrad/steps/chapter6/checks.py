@@ -6,14 +6,11 @@ import weakref
 import numpy as np
 
 from ...autograd.graph import Node
-from ...autograd.multi_grad_hook import register_multi_grad_hook
-from ...autograd.saved_forms import SavedForms
+from ...autograd.engine import register_multi_grad_hook
+from ...autograd.saved_hooks import SavedForms
 from ...autograd.saved_hooks import saved_tensors_hooks
-from ...autograd.saved_tensor import HINT, SavedTensor
-from ...autograd.view_tracking import view_of
+from ...autograd.saved_tensor import HINT, SavedTensor, count_write, share_counter
 from ...messages import N_
-from ...ops.inplace import setitem
-from ...ops.inplace_history import _write
 from ...tensor import Tensor
 from .. import draw, step
 from ..ids import stub_marker
@@ -454,7 +451,7 @@ VIEW_ONLY = N_(
 
 @step("6.6")
 def an_in_place_change_is_counted_and_refused_later(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     b = a * 2
     c = b * b
@@ -469,7 +466,7 @@ def an_in_place_change_is_counted_and_refused_later(see):
 
 @step("6.6")
 def an_unchanged_saved_tensor_is_accepted(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     b = a * 2
     c = b * b
@@ -480,7 +477,7 @@ def an_unchanged_saved_tensor_is_accepted(see):
 
 @step("6.6")
 def a_view_and_its_base_share_one_counter(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     x = _leaf(np.zeros(4))
     v = x[:2]
     v.add_(1.0)
@@ -493,7 +490,7 @@ def a_view_and_its_base_share_one_counter(see):
 
 @step("6.6")
 def a_saved_tensor_changed_through_a_view_is_refused(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     x = _leaf(np.ones((2, 2)), requires_grad=True)
     h = x * 2
     s = h * h
@@ -505,7 +502,7 @@ def a_saved_tensor_changed_through_a_view_is_refused(see):
 
 @step("6.6")
 def versions_after_changes_drawn_at_random(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     x = _leaf(draw.values(see.rng, (4, 3)))
     views = [x[0], x[:, 1], x.t(), x[1:3]]
     seen = []
@@ -579,7 +576,7 @@ def a_multi_grad_hook_on_results(see):
 
 @step("6.6")
 def a_result_written_in_place_follows_its_tensor(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     a = _leaf([1.0, 2.0, 3.0], requires_grad=True)
     y = a * 2
     y.exp_()
@@ -591,7 +588,7 @@ def a_result_written_in_place_follows_its_tensor(see):
 
 @step("6.6")
 def an_item_assignment_counts_a_version(see):
-    _unless_untouched("6.6", view_of, _write, SavedTensor.unpack, SavedTensor.follow, setitem)
+    _unless_untouched("6.6", share_counter, count_write, SavedTensor.unpack, SavedTensor.follow)
     x = _leaf(np.zeros(3))
     v = x[1:]
     x[0] = 5.0

@@ -7,18 +7,16 @@ NON_LEAF_HOOK = "        return add_hook(hooks_of(self.grad_fn).tensor_pre.setde
 SAVED = "autograd/saved_tensor.py"
 TENSOR = "tensor.py"
 HOOKS = "hooks.py"
-FORMS = "autograd/saved_forms.py"
+FORMS = "autograd/saved_hooks.py"
 PACKED = "autograd/saved_hooks.py"
-VIEWS = "autograd/view_tracking.py"
-WRITE = "ops/inplace_history.py"
-MULTI = "autograd/multi_grad_hook.py"
+MULTI = "autograd/engine.py"
 REMOVE = "        if self.id in self._table:\n            del self._table[self.id]\n"
 PACK = "            self._pack(pack_hook(tensor), unpack_hook)\n"
 LET_GO = "        self._array = PACKED\n"
 UNPACKED = "        value = self.unpack_hook(self.value)\n"
+BUMP = "    tensor._bump_version()\n"
+SHARED = "    view._version_counter = input._version_counter\n"
 STALE = "        if self._counter[0] != self._version:\n            raise RuntimeError(self._modified_message(node))\n"
-SHARED = "        out._version_counter = input._version_counter\n"
-BUMP = "    target[...] = value\n    tensor._bump_version()\n"
 RETAIN = ("        if self.grad_fn is None or self._retains_grad:\n            return\n"
           "        hooks_of(self.grad_fn).retain[self._output_nr] = weakref.ref(self)\n")
 # The same, as a hook on the tensor's node (the way PyTorch keeps it): a second call adds a second hook.
@@ -65,12 +63,12 @@ MUTANTS = {
     "leaving `with handle:` keeps the hook": ("6.4", [(HOOKS, "        self.remove()\n", "        pass\n")],
                                               chapter6.KEPT_AFTER_WITH),
     "the pack hook is never called": ("6.5", [(FORMS, PACK, "            pass\n")], chapter6.NOT_PACKED),
-    "the outermost hooks are used": ("6.5", [(FORMS, "_hooks_in_effect[-1]", "_hooks_in_effect[0]")],
+    "the outermost hooks are used": ("6.5", [(FORMS, "_in_effect[-1]", "_in_effect[0]")],
                                      chapter6.OUTERMOST),
     "pack's result is dropped and the tensor kept": (
         "6.5", [(FORMS, LET_GO, "        self._array = self._tensor._array if self._tensor is not None else None\n"),
-                (FORMS, "        self._tensor = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n",
-                 "        pack = saved_hooks.Packed(packed_value, unpack_hook, self._tensor)\n")],
+                (FORMS, "        self._tensor = Packed(packed_value, unpack_hook, self._tensor)\n",
+                 "        pack = Packed(packed_value, unpack_hook, self._tensor)\n")],
         chapter6.NEVER_UNPACKED),
     "the array is kept after packing": ("6.5", [(FORMS, LET_GO, "")], chapter6.NEVER_UNPACKED),
     "the unpack hook's result is ignored": (
@@ -79,22 +77,19 @@ MUTANTS = {
     "the unpack hook gets the tensor instead of pack's result": (
         "6.5", [(FORMS, PACK, "            pack_hook(tensor)\n            self._pack(tensor, unpack_hook)\n")],
         chapter6.UNPACKED_THE_TENSOR),
-    "in-place changes are not counted": ("6.6", [(WRITE, BUMP, "    target[...] = value\n")], chapter6.NOT_BUMPED),
-    "in-place changes counted twice": ("6.6", [(WRITE, BUMP, BUMP + "    tensor._bump_version()\n")],
+    "in-place changes are not counted": ("6.6", [(SAVED, BUMP, "    pass\n")], chapter6.NOT_BUMPED),
+    "in-place changes counted twice": ("6.6", [(SAVED, BUMP, BUMP + "    tensor._bump_version()\n")],
                                        chapter6.BUMPED_TWICE),
+    "a view gets a copy of the counter": (
+        "6.6", [(SAVED, SHARED, "    view._version_counter = list(input._version_counter)\n")], chapter6.VIEW_ONLY),
+    "a view gets a counter of its own": ("6.6", [(SAVED, SHARED, "")], chapter6.VIEW_ONLY),
+    "the counter replaced instead of counted": (
+        "6.6", [(SAVED, BUMP, "    tensor._version_counter = [tensor._version + 1]\n")],
+        chapter6.COUNTER_REPLACED),
     "a result written in place does not follow its tensor": (
         "6.6", [(SAVED, "        self._counter, self._version = tensor._version_counter, tensor._version_counter[0]\n",
                  "        pass\n")], chapter6.NOT_FOLLOWED),
-    "item assignments are not counted": (
-        "6.6", [("ops/inplace.py", "        tensor._array[key] = source\n        tensor._bump_version()\n",
-                 "        tensor._array[key] = source\n")], chapter6.NOT_BUMPED),
     "stale saved tensors are used": ("6.6", [(SAVED, STALE, "")], chapter6.NOT_CHECKED),
-    "a view gets a copy of the counter": (
-        "6.6", [(VIEWS, SHARED, "        out._version_counter = list(input._version_counter)\n")], chapter6.VIEW_ONLY),
-    "a view gets a counter of its own": ("6.6", [(VIEWS, SHARED, "")], chapter6.VIEW_ONLY),
-    "the counter replaced instead of counted": (
-        "6.6", [(WRITE, BUMP, "    target[...] = value\n    tensor._version_counter = [tensor._version + 1]\n")],
-        chapter6.COUNTER_REPLACED),
     "C6: the handle removes nothing": ("C6", [(MULTI, "            each.remove()\n", "            pass\n")],
                                        chapter6.STILL_CALLED),
     "C6: mode any calls at every gradient": (

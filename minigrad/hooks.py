@@ -21,7 +21,7 @@ class RemovableHandle:
 
         把这个句柄对应的钩子（且只有它）从表中移除；其余钩子保持原来的顺序。再次移除什么也不做。
         """
-        raise NotImplementedError("step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise) / 第 6.3 步：在这里写你的代码（见本章的练习）")
 
     def __enter__(self):
         """``with x.register_hook(f):`` keeps the hook for the block only."""
@@ -32,7 +32,7 @@ class RemovableHandle:
 
         离开 ``with`` 代码块：从这里起不再调用这个钩子；异常照常传出。
         """
-        raise NotImplementedError("step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise) / 第 6.3 步：在这里写你的代码（见本章的练习）")
 
 
 def add_hook(table, hook):

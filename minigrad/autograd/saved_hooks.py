@@ -66,7 +66,7 @@ class SavedForms:
         """
         if tensor._inference:
             refuse_outside(tensor, SAVED)
-        pass  # step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
+        pass  # step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）; until then this does nothing / 写好之前这里什么也不做
 
     def _pack(self, packed_value, unpack_hook):
         """Keep what a pack hook returned (a ``Packed``, in place of the tensor),
@@ -75,7 +75,7 @@ class SavedForms:
         保存打包钩子返回的东西（用一个 ``Packed`` 代替张量），并放开张量的数组：
         这个值现在归钩子管了。
         """
-        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）")
 
     def register_hooks(self, pack_hook, unpack_hook):
         """Pack this one saved tensor now (``grad_fn._raw_saved_self.register_hooks(...)``),
@@ -84,7 +84,7 @@ class SavedForms:
         立即打包这一个保存的张量（``grad_fn._raw_saved_self.register_hooks(...)``），除非它已被
         反向传播释放，或者已经打包过（PyTorch 的错误信息见上文）。
         """
-        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）")
 
     def _unpack_hooked(self, node, as_tensor):
         """A packed value goes through its unpack hook (no version check: the hook owns it)."""
@@ -136,7 +136,7 @@ class Packed:
 
         解包钩子（unpack hook）为打包的值交还的东西；它必须是张量（否则抛出 PyTorch 的 TypeError）。
         """
-        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.4: your code goes here (see the chapter's exercise) / 第 6.4 步：在这里写你的代码（见本章的练习）")
 
 
 class saved_tensors_hooks:  # noqa: N801 - PyTorch's name

@@ -55,7 +55,7 @@ class SavedTensor(SavedForms):
 
         保存后又被原地操作修改的张量所对应的 PyTorch 错误信息，一字不差。
         """
-        raise NotImplementedError("step 6.3: your code goes here (see the chapter's exercise) / 第 6.3 步：在这里写你的代码（见本章的练习）")
+        raise NotImplementedError("step 6.5: your code goes here (see the chapter's exercise) / 第 6.5 步：在这里写你的代码（见本章的练习）")
 
     def unpack(self, node, as_tensor):
         """The saved value for ``node``'s backward: its array, or (``as_tensor``) a tensor; an error, in

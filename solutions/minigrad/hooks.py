@@ -21,7 +21,7 @@ class RemovableHandle:
 
         把这个句柄对应的钩子（且只有它）从表中移除；其余钩子保持原来的顺序。再次移除什么也不做。
         """
-        # BEGIN SOLUTION 6.4
+        # BEGIN SOLUTION 6.3
         if self.id in self._table:
             del self._table[self.id]
         # END SOLUTION
@@ -35,7 +35,7 @@ class RemovableHandle:
 
         离开 ``with`` 代码块：从这里起不再调用这个钩子；异常照常传出。
         """
-        # BEGIN SOLUTION 6.4
+        # BEGIN SOLUTION 6.3
         self.remove()
         # END SOLUTION
 

@@ -25,7 +25,7 @@ HINTS = {
     "4.4": (
         N_("Once a node has run, what it saved for backward is no longer needed: letting go of it gives the "
            "memory back, unless the graph is retained for another backward."),
-        N_("Two places: the node's _release goes over everything in its _saved and releases each SavedTensor "
+        N_("Two functions of saved_tensor.py: release_saved(node) goes over everything in node._saved and releases each SavedTensor "
            "(other entries, such as None, are left alone); a SavedTensor's release forgets both its array and "
            "its tensor."),
     ),

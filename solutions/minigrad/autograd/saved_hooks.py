@@ -66,7 +66,7 @@ class SavedForms:
         """
         if tensor._inference:
             refuse_outside(tensor, SAVED)
-        # BEGIN SOLUTION 6.5 quiet
+        # BEGIN SOLUTION 6.4 quiet
         if _in_effect:
             pack_hook, unpack_hook = _in_effect[-1]
             self._pack(pack_hook(tensor), unpack_hook)
@@ -79,7 +79,7 @@ class SavedForms:
         保存打包钩子返回的东西（用一个 ``Packed`` 代替张量），并放开张量的数组：
         这个值现在归钩子管了。
         """
-        # BEGIN SOLUTION 6.5
+        # BEGIN SOLUTION 6.4
         self._tensor = Packed(packed_value, unpack_hook, self._tensor)
         self._array = PACKED
         # END SOLUTION
@@ -91,7 +91,7 @@ class SavedForms:
         立即打包这一个保存的张量（``grad_fn._raw_saved_self.register_hooks(...)``），除非它已被
         反向传播释放，或者已经打包过（PyTorch 的错误信息见上文）。
         """
-        # BEGIN SOLUTION 6.5
+        # BEGIN SOLUTION 6.4
         if self._array is None:
             raise RuntimeError(ALREADY_FREED)
         if self._array is PACKED:
@@ -149,7 +149,7 @@ class Packed:
 
         解包钩子（unpack hook）为打包的值交还的东西；它必须是张量（否则抛出 PyTorch 的 TypeError）。
         """
-        # BEGIN SOLUTION 6.5
+        # BEGIN SOLUTION 6.4
         value = self.unpack_hook(self.value)
         if not isinstance(value, Tensor):
             raise TypeError(

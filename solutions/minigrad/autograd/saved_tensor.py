@@ -57,7 +57,7 @@ class SavedTensor(SavedForms):
 
         保存后又被原地操作修改的张量所对应的 PyTorch 错误信息，一字不差。
         """
-        # BEGIN SOLUTION 6.3
+        # BEGIN SOLUTION 6.5
         array = self._array
         producer = node if self._tensor is None else self._tensor.grad_fn
         which = "" if producer is None else f", which is output 0 of {op_name(producer)},"

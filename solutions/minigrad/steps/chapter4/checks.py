@@ -111,7 +111,7 @@ def zero_fills_in_place_and_counts_a_version(see):
 
 
 NOTHING_RELEASED = N_(
-    "Node._release let go of none of the node's saved tensors: each SavedTensor among them still holds its "
+    "release_saved let go of none of the node's saved tensors: each SavedTensor among them still holds its "
     "memory (reread exercise 4.4)."
 )
 ARRAY_KEPT = N_(
@@ -133,7 +133,7 @@ def _written():
     A step half written is checked, so the checks can say which half is missing."""
     untouched = [f for f in (Node._release, SavedTensor.release) if stub_marker("4.4") in _source(f)]
     if len(untouched) == 2:
-        raise NotImplementedError("step 4.4: Node._release and SavedTensor.release are still the stubs")
+        raise NotImplementedError("step 4.4: release_saved and SavedTensor.release are still the stubs")
 
 
 def _source(function):

@@ -24,10 +24,10 @@ LAST_HINTS = {
         "zh": "把张量自己的数组原地填成 0（不建新数组），版本加一，并返回这个张量本身。",
     },
     "4.4": {
-        "en": "Node._release releases every SavedTensor among the values in self._saved, and leaves the others "
+        "en": "release_saved(node) releases every SavedTensor among the values in node._saved, and leaves the others "
               "(None, numbers) alone. SavedTensor.release forgets both what it holds: its tensor and its array "
               "both become None.",
-        "zh": "Node._release 对 self._saved 中每个是 SavedTensor 的值调用释放，其他值（None、数字）不动。"
+        "zh": "release_saved(node) 对 node._saved 中每个是 SavedTensor 的值调用释放，其他值（None、数字）不动。"
               "SavedTensor.release 忘掉它持有的两样东西：它的张量和数组都变为 None。",
     },
     "4.5": {

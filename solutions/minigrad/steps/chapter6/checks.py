@@ -117,7 +117,7 @@ def _mul_node():
     return node
 
 
-@step("6.3")
+@step("6.5")
 def the_message_names_the_producer_and_the_versions(see):
     b = _leaf([1.0, 2.0, 3.0])
     b.grad_fn, b._requires_grad = _mul_node(), True
@@ -126,7 +126,7 @@ def the_message_names_the_producer_and_the_versions(see):
     see(saved._modified_message(None), N_("the message for a saved non-leaf changed once"))
 
 
-@step("6.3")
+@step("6.5")
 def a_leaf_has_no_producer_in_the_message(see):
     w = Tensor._wrap(np.zeros((2, 2)), True)
     saved = SavedTensor(w)
@@ -154,7 +154,7 @@ def a_hook_drawn_at_random(see):
     see(x._grad, N_("x.grad when h's hook scales its gradient by a number drawn at random"))
 
 
-@step("6.3")
+@step("6.5")
 def the_message_for_a_change_drawn_at_random(see):
     shape = draw.shape(see.rng)
     w = Tensor._wrap(np.zeros(shape, dtype=see.rng.choice(["float32", "float64"])), True)
@@ -190,22 +190,22 @@ def _error_of(run, kind=RuntimeError):
 
 WRONG_HOOK = N_(
     "remove() took away another hook than its own: a handle removes the hook stored under its id, not the "
-    "first or the last one of the table (reread exercise 6.4)."
+    "first or the last one of the table (reread exercise 6.3)."
 )
 ALL_HOOKS = N_(
     "remove() took away every hook of the tensor: it must remove only the one its handle was returned for "
-    "(reread exercise 6.4)."
+    "(reread exercise 6.3)."
 )
 NOT_REMOVED = N_(
     "the hook was still called after remove(): what remove() took the hook out of is not what the engine "
-    "reads (reread exercise 6.4)."
+    "reads (reread exercise 6.3)."
 )
 REMOVED_TWICE_RAISES = N_(
     "removing a hook a second time raised an error: a hook that is gone already has nothing left to remove, "
-    "and remove() must then do nothing (reread exercise 6.4)."
+    "and remove() must then do nothing (reread exercise 6.3)."
 )
 KEPT_AFTER_WITH = N_(
-    "the hook was still there after the `with` block: leaving the block must remove it (reread exercise 6.4)."
+    "the hook was still there after the `with` block: leaving the block must remove it (reread exercise 6.3)."
 )
 
 
@@ -220,7 +220,7 @@ def _calls_after_removing(x, names, removed):
     return calls
 
 
-@step("6.4")
+@step("6.3")
 def a_handle_removes_its_own_hook_only(see):
     x = _leaf([1.0, 2.0], requires_grad=True)
     calls = _calls_after_removing(x, ["first", "second", "third"], [1])
@@ -229,7 +229,7 @@ def a_handle_removes_its_own_hook_only(see):
                   (["first", "second", "third"], NOT_REMOVED)])
 
 
-@step("6.4")
+@step("6.3")
 def a_removed_hook_of_a_non_leaf_is_not_called(see):
     x = _leaf([1.0, 2.0], requires_grad=True)
     h = x * 3
@@ -242,7 +242,7 @@ def a_removed_hook_of_a_non_leaf_is_not_called(see):
         mistakes=[(["kept", "removed"], NOT_REMOVED), ([], ALL_HOOKS)])
 
 
-@step("6.4")
+@step("6.3")
 def removing_twice_is_harmless(see):
     x = _leaf([1.0, 2.0], requires_grad=True)
     handle = x.register_hook(lambda grad: grad * 10)
@@ -262,7 +262,7 @@ def removing_twice_is_harmless(see):
         mistakes=[(_leaf([1.0, 1.0]), WRONG_HOOK), (_leaf([11.0, 11.0]), NOT_REMOVED)])
 
 
-@step("6.4")
+@step("6.3")
 def a_handle_used_with_with_removes_its_hook_on_exit(see):
     x = _leaf([1.0], requires_grad=True)
     with x.register_hook(lambda grad: grad * 10):
@@ -272,7 +272,7 @@ def a_handle_used_with_with_removes_its_hook_on_exit(see):
     see(x._grad, N_("x.grad after a second backward, after the block"), mistakes=[(_leaf([20.0]), KEPT_AFTER_WITH)])
 
 
-@step("6.4")
+@step("6.3")
 def hooks_removed_at_random(see):
     x = _leaf(draw.values(see.rng, draw.shape(see.rng)), requires_grad=True)
     n = int(see.rng.integers(2, 6))
@@ -288,27 +288,27 @@ def hooks_removed_at_random(see):
 
 NOT_PACKED = N_(
     "the pack hook was never called: inside `with saved_tensors_hooks(pack, unpack):` each tensor a node "
-    "saves goes through the innermost pack hook when it is saved (reread exercise 6.5)."
+    "saves goes through the innermost pack hook when it is saved (reread exercise 6.4)."
 )
 NEVER_UNPACKED = N_(
     "the unpack hook was never called: after packing, the saved tensor still answered backward with an "
-    "array of its own (reread exercise 6.5)."
+    "array of its own (reread exercise 6.4)."
 )
 UNPACK_IGNORED = N_(
     "the gradients are those of the tensors as saved, not of what the unpack hook returned: backward must use "
-    "the unpack hook's tensor (reread exercise 6.5)."
+    "the unpack hook's tensor (reread exercise 6.4)."
 )
 UNPACKED_THE_TENSOR = N_(
     "the unpack hook received the saved tensor instead of what the pack hook returned (reread exercise "
-    "6.5)."
+    "6.4)."
 )
 OUTERMOST = N_(
     "with two saved_tensors_hooks blocks nested, the outer block's pack hook was used: the innermost block "
-    "wins, which is the last pair in the list of hooks in effect (reread exercise 6.5)."
+    "wins, which is the last pair in the list of hooks in effect (reread exercise 6.4)."
 )
 STILL_CHECKED = N_(
     "a packed tensor changed in place was refused by the version check: once packed, the hooks own the value, "
-    "and the saved tensor keeps no array of its own to check (reread exercise 6.5)."
+    "and the saved tensor keeps no array of its own to check (reread exercise 6.4)."
 )
 
 
@@ -332,9 +332,9 @@ def _events_of_a_product(pack_result, unpack_result):
     return events, a._grad, b._grad
 
 
-@step("6.5")
+@step("6.4")
 def the_unpack_hooks_tensor_is_used(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     events, grad_a, grad_b = _events_of_a_product(lambda t: t, lambda p: p * 10)
     see(sum(e[0] == "pack" for e in events), N_("calls of the pack hook for a * b"), mistakes=[(0, NOT_PACKED)])
     see(sum(e[0] == "unpack" for e in events), N_("calls of the unpack hook during backward"),
@@ -343,9 +343,9 @@ def the_unpack_hooks_tensor_is_used(see):
         mistakes=[([_leaf([3.0, 4.0]), _leaf([1.0, 2.0])], UNPACK_IGNORED)])
 
 
-@step("6.5")
+@step("6.4")
 def pack_at_save_and_unpack_at_use(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     events, grad_a, grad_b = _events_of_a_product(lambda t: ("box", t), lambda p: (p[1] if isinstance(p, tuple) else p) * 10)
     see(sum(e[0] == "pack" for e in events), N_("calls of the pack hook for a * b"), mistakes=[(0, NOT_PACKED)])
     see(sum(e[0] == "unpack" for e in events), N_("calls of the unpack hook during backward"),
@@ -357,9 +357,9 @@ def pack_at_save_and_unpack_at_use(see):
         mistakes=[([_leaf([3.0, 4.0]), _leaf([1.0, 2.0])], UNPACK_IGNORED)])
 
 
-@step("6.5")
+@step("6.4")
 def the_innermost_hooks_win(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0, 4.0], requires_grad=True)
     used = []
     with saved_tensors_hooks(lambda t: used.append("outer") or t, lambda p: p):
@@ -371,16 +371,16 @@ def the_innermost_hooks_win(see):
         mistakes=[(["outer", "outer", "outer", "outer"], OUTERMOST)])
 
 
-@step("6.5")
+@step("6.4")
 def an_unpack_hook_must_give_back_a_tensor(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0, 4.0], requires_grad=True)
     with saved_tensors_hooks(lambda t: t, lambda p: 3):
         c = a * b
     see.error(lambda: c.sum().backward(), N_("the error when the unpack hook returns the number 3"), kind=TypeError)
 
 
-@step("6.5")
+@step("6.4")
 def hooks_for_one_saved_tensor(see):
     a, b = _leaf([1.0, 2.0], requires_grad=True), _leaf([3.0, 4.0], requires_grad=True)
     c = a * b
@@ -396,9 +396,9 @@ def hooks_for_one_saved_tensor(see):
     see.error(lambda: saved.register_hooks(lambda t: t, lambda p: p), N_("the error for register_hooks after backward"))
 
 
-@step("6.5")
+@step("6.4")
 def a_packed_tensor_is_not_version_checked(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     x = _leaf([1.0, 2.0], requires_grad=True)
     h = x * 2
     with saved_tensors_hooks(lambda t: t, lambda p: p):
@@ -411,9 +411,9 @@ def a_packed_tensor_is_not_version_checked(see):
     see(x._grad, N_("x.grad when h * h packed h itself and h was changed in place since"))
 
 
-@step("6.5")
+@step("6.4")
 def saved_tensor_hooks_drawn_at_random(see):
-    _unless_untouched("6.5", SavedForms._pack_if_hooked)
+    _unless_untouched("6.4", SavedForms._pack_if_hooked)
     shape = draw.shape(see.rng)
     a = _leaf(draw.values(see.rng, shape), requires_grad=True)
     b = _leaf(draw.values(see.rng, shape), requires_grad=True)

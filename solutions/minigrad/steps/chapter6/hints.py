@@ -19,20 +19,13 @@ HINTS = {
            "does not require grad."),
     ),
     "6.3": (
-        N_("PyTorch's message names the tensor (type and shape), the node that produced it, and the two "
-           "versions: the one saved and the one now."),
-        N_("Read the dtype and shape from the saved array, the producer from the saved tensor's grad_fn (or "
-           "the node passed in, when only the array was kept), and the versions from the counter and from "
-           "what was saved. A leaf has no producer: that clause is left out."),
-    ),
-    "6.4": (
         N_("A handle knows one table and one id: removing takes out that entry and nothing else. A hook that is "
            "gone already leaves nothing to do, and the others keep their order."),
         N_("remove(): take the handle's own entry out of the very table it knows, not out of a copy (a dict keeps "
            "the order of the rest), and do nothing when that entry is gone already. __exit__ lets "
            "`with tensor.register_hook(f):` remove the hook when the block ends."),
     ),
-    "6.5": (
+    "6.4": (
         N_("Inside saved_tensors_hooks(pack, unpack), a node that saves a tensor keeps pack(tensor) instead, and "
            "backward gets its tensor back from unpack(what pack returned). With blocks nested, the innermost wins."),
         N_("At save time: if any pair of hooks is in effect, take the last (innermost) one, call pack on the "
@@ -40,12 +33,19 @@ HINTS = {
            "the array by the packed marker. At use: call the unpack hook on the kept value, refuse anything but a tensor. "
            "register_hooks does the same for one saved tensor, after PyTorch's two refusals."),
     ),
+    "6.5": (
+        N_("PyTorch's message names the tensor (type and shape), the node that produced it, and the two "
+           "versions: the one saved and the one now."),
+        N_("Read the dtype and shape from the saved array, the producer from the saved tensor's grad_fn (or "
+           "the node passed in, when only the array was kept), and the versions from the counter and from "
+           "what was saved. A leaf has no producer: that clause is left out."),
+    ),
     "6.6": (
         N_("One counter per piece of memory: a tensor, its views and its detach() copies share one list. Each "
            "write into that memory adds one, and a saved tensor compares the count now with the count it saw."),
         N_("A view takes its input's counter itself (not a copy); each write of an in-place operation, and each "
            "item assignment that records nothing, counts one change; a saved result written into a tensor follows "
-           "that tensor's counter from its version now; unpacking a saved tensor raises 6.3's error when the "
+           "that tensor's counter from its version now; unpacking a saved tensor raises 6.5's error when the "
            "counter has moved since it was saved."),
     ),
     "C6": (

@@ -22,20 +22,11 @@ LAST_HINTS = {
               "就像 setdefault 那样）。两种情况都由 add_hook 存放钩子，并给出要返回的句柄。",
     },
     "6.3": {
-        "en": "The producer is the node passed in when no tensor was kept, otherwise the kept tensor's grad_fn. With a "
-              "producer the sentence says \", which is output 0 of NAME,\"; without one (a leaf) that clause is left "
-              "out. Fill PyTorch's sentence with tensor_type_name of the array's dtype, the array's shape as a list, "
-              "that clause, the counter's version now, the version saved, and HINT.",
-        "zh": "没有保存张量时，产生者就是传入的节点，否则是保存的张量的 grad_fn。有产生者时句子里写 \", which is output "
-              "0 of NAME,\"；没有产生者（叶子节点）时省去这一句。用数组 dtype 的 tensor_type_name、列表形式的数组形状、"
-              "这一句、计数器现在的版本、保存时的版本和 HINT 填好 PyTorch 的那句话。",
-    },
-    "6.4": {
         "en": "remove deletes the entry of the handle's id from the handle's own table when it is still there, and "
               "does nothing otherwise; __exit__ calls remove.",
         "zh": "remove 在句柄自己的表中还有该句柄 id 的条目时把它删掉，否则什么也不做；__exit__ 调用 remove。",
     },
-    "6.5": {
+    "6.4": {
         "en": "At save time, when pairs of hooks are in effect, the last pair (the innermost block) is used: pack is "
               "called on the tensor, and _pack keeps the result with the unpack hook. _pack: the saved tensor's "
               "_tensor becomes a Packed of the packed value, the unpack hook and the tensor it replaces; its array "
@@ -49,14 +40,23 @@ LAST_HINTS = {
               "ALREADY_HOOKED，否则用同样的方式打包一个包装该数组的张量。unpacked：对保存的值调用解包钩子；结果不是 "
               "Tensor 时抛出用 PyTorch 原话的 TypeError；否则返回它。",
     },
+    "6.5": {
+        "en": "The producer is the node passed in when no tensor was kept, otherwise the kept tensor's grad_fn. With a "
+              "producer the sentence says \", which is output 0 of NAME,\"; without one (a leaf) that clause is left "
+              "out. Fill PyTorch's sentence with tensor_type_name of the array's dtype, the array's shape as a list, "
+              "that clause, the counter's version now, the version saved, and HINT.",
+        "zh": "没有保存张量时，产生者就是传入的节点，否则是保存的张量的 grad_fn。有产生者时句子里写 \", which is output "
+              "0 of NAME,\"；没有产生者（叶子节点）时省去这一句。用数组 dtype 的 tensor_type_name、列表形式的数组形状、"
+              "这一句、计数器现在的版本、保存时的版本和 HINT 填好 PyTorch 的那句话。",
+    },
     "6.6": {
-        "en": "view_of: the output's version counter is the input's, the very same list. _write, and the direct "
-              "write of item assignment: after storing the values, count one more version of the tensor. follow: "
+        "en": "share_counter: the view's version counter is the input's, the very same list. count_write: one "
+              "more version of the tensor. follow: "
               "the saved tensor takes the tensor's counter, and its value now as the version saved. unpack: when "
-              "the counter's value differs from the version saved, raise a RuntimeError with 6.3's message.",
-        "zh": "view_of：输出的版本计数器就是输入的，同一个列表。_write，以及元素赋值中的直接写入：存入新值之后，张量的"
-              "版本加一。follow：保存的张量取这个张量的计数器，并把它现在的值作为保存时的版本。unpack：计数器的值与保存"
-              "时的版本不同时，抛出带 6.3 消息的 RuntimeError。",
+              "the counter's value differs from the version saved, raise a RuntimeError with 6.5's message.",
+        "zh": "share_counter：视图的版本计数器就是输入的，同一个列表。count_write：张量的版本加一。"
+              "follow：保存的张量取这个张量的计数器，并把它现在的值作为保存时的版本。unpack：计数器的值与保存"
+              "时的版本不同时，抛出带 6.5 消息的 RuntimeError。",
     },
     "C6": {
         "en": "Keep a dict, position to gradient, for the pass in progress. The hook of the tensor at position i: "

@@ -8,8 +8,11 @@ computed with the same float operations, in the same order, as PyTorch's code.
 import math
 import warnings
 
-from .. import random
+import numpy as np
+
+from .. import creation, random
 from ..autograd.grad_mode import no_grad
+from ..ops.comparison import where
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -68,6 +71,90 @@ def normal_(tensor, mean=0.0, std=1.0, generator=None):
         return random.normal_(tensor, mean, std, generator=generator)
 
 
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Fill with normals N(mean, std²) cut to [a, b], drawn the way PyTorch 2.13 draws them.
+
+    When [a, b] holds more than 30% of the normal, whole tensors of normals are drawn and each value
+    outside is replaced from the next draw, until none is left; when it holds less, so that most
+    normals would miss, uniforms on [a, b] are accepted with probability pdf(x) / pdf(peak) instead.
+    Both consume PyTorch's random numbers in PyTorch's order, so a seed gives PyTorch's values.
+    """
+    if mean < a - 2 * std or mean > b + 2 * std:
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    with no_grad():
+        if _normal_cdf((b - mean) / std) - _normal_cdf((a - mean) / std) > 0.3:
+            return _trunc_normal_by_redrawing(tensor, mean, std, a, b, generator)
+        return _trunc_normal_by_acceptance(tensor, mean, std, a, b, generator)
+
+
+def _normal_cdf(x):
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def _trunc_normal_by_redrawing(tensor, mean, std, a, b, generator):
+    """Normals, the ones outside [a, b] redrawn (a whole tensor per round, as PyTorch draws them).
+
+    The bounds are compared in the tensor's dtype, as PyTorch rounds them to it first.
+    """
+    low, high = (tensor._array.dtype.type(bound).item() for bound in (a, b))
+    result = random.normal_(tensor, mean, std, generator=generator)
+    while True:
+        outside = (result < low) | (result > high)
+        if not outside.any():
+            break
+        result = where(outside, random.normal_(creation.empty_like(result), mean, std, generator=generator), result)
+    if result is not tensor:
+        tensor.copy_(result)
+    return tensor
+
+
+def _trunc_normal_by_acceptance(tensor, mean, std, a, b, generator):
+    """Uniforms on [a, b], each kept when log(u) <= its log density below the peak, the others redrawn."""
+    log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+    accept = creation.empty_like(tensor)
+
+    def log_density(values):
+        """-0.5 ((x - mean) / std)² - log_peak, in PyTorch's order of float32 operations."""
+        return values.sub(mean).div(std).pow(2).mul(-0.5).sub(log_peak)
+
+    random.uniform_(tensor, a, b, generator=generator)
+    pending = random.uniform_(accept, generator=generator).log().gt(log_density(tensor))
+    result = tensor
+    while pending.any():
+        candidates = random.uniform_(creation.empty_like(tensor), a, b, generator=generator)
+        result = where(pending, candidates, result)
+        pending = where(pending, random.uniform_(accept, generator=generator).log().gt(log_density(candidates)),
+                        pending)
+    if result is not tensor:
+        tensor.copy_(result)
+    return tensor
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """Fill with a (semi-)orthogonal matrix (the trailing dimensions flattened), times ``gain``.
+
+    The Q of a QR factorisation of a matrix of standard normals, each column multiplied by the
+    sign of R's diagonal: that makes Q unique (whatever sign convention the QR routine has) and
+    uniformly distributed. numpy factorises in float64 where PyTorch's LAPACK call works in float32,
+    so the values agree with PyTorch's to float32 rounding (about 1e-6), not bit for bit.
+    """
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.size(0)
+    cols = tensor.numel() // rows
+    normals = random.normal_(creation.empty((rows, cols), dtype=tensor.dtype), 0, 1, generator=generator)._array
+    matrix = normals.T if rows < cols else normals
+    q, r = np.linalg.qr(matrix.astype(np.float64))
+    q = (q * np.sign(np.diagonal(r))).astype(normals.dtype)
+    q = q.T if rows < cols else q
+    with no_grad():
+        tensor.copy_(creation.tensor(q.reshape(tensor.shape)))
+        return tensor.mul_(gain)
+
+
 def constant_(tensor, val):
     """Fill with ``val``."""
     with no_grad():
@@ -124,6 +211,6 @@ def xavier_normal_(tensor, gain=1.0, generator=None):
 
 
 __all__ = [
-    "calculate_gain", "constant_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "uniform_",
-    "xavier_normal_", "xavier_uniform_", "zeros_",
+    "calculate_gain", "constant_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "orthogonal_",
+    "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
 ]

@@ -24,6 +24,7 @@ from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax
 from .activations import GeluBackward0, HardtanhBackward0, LeakyReluBackward0, SiluBackward0  # noqa: F401
 from .activations import gelu, hardtanh, leaky_relu, silu  # noqa: F401
 from .normalization import NativeLayerNormBackward0, layer_norm  # noqa: F401
+from .sparse import EmbeddingBackward0, embedding  # noqa: F401
 
 relu = pointwise.relu
 sigmoid = pointwise.sigmoid

@@ -25,6 +25,8 @@ from .activations import GeluBackward0, HardtanhBackward0, LeakyReluBackward0, S
 from .activations import gelu, hardtanh, leaky_relu, silu  # noqa: F401
 from .normalization import NativeLayerNormBackward0, layer_norm  # noqa: F401
 from .sparse import EmbeddingBackward0, embedding  # noqa: F401
+from .regression_losses import ConstantPadNdBackward0, SmoothL1LossBackward0  # noqa: F401
+from .regression_losses import l1_loss, pad, smooth_l1_loss  # noqa: F401
 
 relu = pointwise.relu
 sigmoid = pointwise.sigmoid

@@ -51,8 +51,9 @@ def _horner(coefficients, x):
 def erf_array(x):
     """erf of a float array, in its dtype (computed in float64). nan stays nan, ±inf gives ±1."""
     a = np.abs(x.astype(np.float64))
-    a2 = a * a
-    near = TWO_OVER_SQRT_PI * a * _horner(_NEAR_ZERO_P, a2) / _horner(_NEAR_ZERO_Q, a2)
+    s = np.minimum(a, 0.5)  # the near-zero branch is used below 0.5 only: no inf / inf beyond it
+    s2 = s * s
+    near = TWO_OVER_SQRT_PI * s * _horner(_NEAR_ZERO_P, s2) / _horner(_NEAR_ZERO_Q, s2)
     t = np.minimum(a, 10.0)  # erfc(10) < 1e-44: beyond it erf is 1, and the polynomials would overflow
     tail = 1.0 - np.exp(-t * t) * _horner(_TAIL_P, t) / _horner(_TAIL_Q, t)
     value = np.copysign(np.where(a < 0.5, near, tail), x)

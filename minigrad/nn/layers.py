@@ -138,30 +138,41 @@ class BatchNorm1d(Module):
     ``NativeBatchNormBackward0``); the values are the same.
     """
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True):
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
+                 dtype=None, *, bias=True):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
+        self.register_parameter("weight", None)
+        self.register_parameter("bias", None)
         if affine:
             self.weight = Parameter(empty(num_features).fill_(1.0))
-            self.bias = Parameter(empty(num_features).fill_(0.0))
+            if bias:  # PyTorch 2.13: an affine BatchNorm may scale without shifting
+                self.bias = Parameter(empty(num_features).fill_(0.0))
         if track_running_stats:
             self.register_buffer("running_mean", empty(num_features).fill_(0.0))
             self.register_buffer("running_var", empty(num_features).fill_(1.0))
             self.register_buffer("num_batches_tracked", tensor(0))
 
+    def _check_input_dim(self, input):
+        if input.dim() not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+
     def forward(self, input):
-        dims = 0 if input.dim() == 2 else (0, 2)
+        self._check_input_dim(input)
+        dims = (0, *range(2, input.dim()))
         if self.training or not self.track_running_stats:
             mean, var = input.mean(dims), input.var(dims, unbiased=False)
             if self.training and self.track_running_stats:
                 self._update_running_stats(input, mean, var)
         else:
             mean, var = self.running_mean, self.running_var
-        shape = (1, -1) if input.dim() == 2 else (1, -1, 1)
+        shape = (1, -1) + (1,) * (input.dim() - 2)
         out = (input - mean.view(shape)) / (var.view(shape) + self.eps).sqrt()
-        if self.affine:
-            out = out * self.weight.view(shape) + self.bias.view(shape)
+        if self.weight is not None:
+            out = out * self.weight.view(shape)
+        if self.bias is not None:
+            out = out + self.bias.view(shape)
         return out
 
     def _update_running_stats(self, input, mean, var):
@@ -173,7 +184,15 @@ class BatchNorm1d(Module):
 
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"track_running_stats={self.track_running_stats}")
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm2d(BatchNorm1d):
+    """BatchNorm1d for images (N, C, H, W): each channel normalised over the batch and the pixels."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError(f"expected 4D input (got {input.dim()}D input)")
 
 
 class Sequential(Module):

@@ -26,6 +26,24 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
+class L1Loss(_Loss):
+    """Mean absolute error: mean(|x - y|)."""
+
+    def forward(self, input, target):
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """Squared error below ``beta``, absolute error above it (less swayed by outliers than MSELoss)."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input, target):
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
 class CrossEntropyLoss(_WeightedLoss):
     """Classification from raw scores (logits) and class indices or class probabilities:
     log_softmax, then the negative log-likelihood of the (maybe smoothed) target."""

@@ -278,6 +278,18 @@ OPS = [
                                                       (a * a).index_select(dim, _last_first_last(lib, a, dim)), alpha=2),
        reduced()),
     Op("sort", lambda lib, a, dim: a.sort(dim, descending=True), reduced(unique=True)),
+    Op("erf", lambda lib, a: a.erf(), unary()),
+    Op("gelu", lambda lib, a: lib.nn.functional.gelu(a), unary()),
+    Op("gelu_tanh", lambda lib, a: lib.nn.functional.gelu(a, approximate="tanh"), unary()),
+    Op("silu", lambda lib, a: lib.nn.functional.silu(a), unary()),
+    Op("leaky_relu", lambda lib, a: lib.nn.functional.leaky_relu(a, 0.2), unary(away_from_zero)),
+    Op("hardtanh", lambda lib, a: lib.nn.functional.hardtanh(a, -1.05, 0.95), unary(lambda d: on_grid(d, 0.0))),
+    Op("layer_norm", lambda lib, a: lib.nn.functional.layer_norm(a, a.shape[-1:]),
+       unary(shape=hnp.array_shapes(min_dims=1, max_dims=3, min_side=2, max_side=4))),
+    Op("smooth_l1_loss", lambda lib, a, b: lib.nn.functional.smooth_l1_loss(a + 0 * b, b + 0 * a, beta=0.5),
+       _pair(0.0, 0.125)),  # both broadcast first: no warning of shapes that differ
+    Op("pad", lambda lib, a: lib.nn.functional.pad(a, (1, 2) * min(a.dim(), 2), value=0.5),
+       unary(shape=hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))),
 ]
 
 

@@ -21,6 +21,12 @@ from ..tensor import Tensor
 from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce, _reduction, legacy_reduction  # noqa: F401
 from .logits_loss import BinaryCrossEntropyWithLogitsBackward0, binary_cross_entropy_with_logits  # noqa: F401
 from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401
+from .activations import GeluBackward0, HardtanhBackward0, LeakyReluBackward0, SiluBackward0  # noqa: F401
+from .activations import gelu, hardtanh, leaky_relu, silu  # noqa: F401
+from .normalization import NativeLayerNormBackward0, layer_norm  # noqa: F401
+from .sparse import EmbeddingBackward0, embedding  # noqa: F401
+from .regression_losses import ConstantPadNdBackward0, SmoothL1LossBackward0  # noqa: F401
+from .regression_losses import l1_loss, pad, smooth_l1_loss  # noqa: F401
 
 relu = pointwise.relu
 sigmoid = pointwise.sigmoid

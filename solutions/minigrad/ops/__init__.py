@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     products,
     reductions,
     scans,
+    special,
     selection,
     statistics,
     trig,

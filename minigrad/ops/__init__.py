@@ -4,6 +4,7 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     comparison,
     copies,
     division,
+    einsum,
     extrema,
     indexing,
     inplace,
@@ -16,6 +17,8 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     scans,
     selection,
     statistics,
+    tiling,
+    triangular,
     trig,
     views,
 )

@@ -732,6 +732,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
     return _new_tensor(values, requires_grad, device)
 
 
+@public(methods="bernoulli")
 def bernoulli(input, p=None, *, generator=None):
     """0/1 samples shaped like input: with probabilities input, or with one probability p."""
     probabilities = input._array if p is None else float(p)

@@ -4,6 +4,7 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     comparison,
     copies,
     division,
+    einsum,
     extrema,
     indexing,
     inplace,
@@ -17,6 +18,8 @@ from . import (  # noqa: F401 - imported for the names each declares with ``@pub
     special,
     selection,
     statistics,
+    tiling,
+    triangular,
     trig,
     views,
 )

@@ -28,10 +28,14 @@ from .random import (
     randn_like, randperm, seed, set_rng_state,
 )
 from . import distributions, sampling, utils  # noqa: F401 - sampling: torch.multinomial, declared with @public
+from . import linalg  # noqa: F401 - torch.linalg; torch.det and torch.inverse are declared with @public
 from . import numpy_bridge  # noqa: F401 - Tensor.numpy, declared with @public
+from .legacy import (  # Tensor.type and torch.result_type are declared with @public
+    BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor,
+)
 from .serialization import load, save
 from .shape import Size
-from .tensor import Tensor, legacy_tensor
+from .tensor import Tensor
 from . import tensor_attributes
 
 tensor_attributes.install()
@@ -47,19 +51,6 @@ def is_tensor(obj):
     """Whether ``obj`` is a tensor (a ``Parameter`` is one too)."""
     return isinstance(obj, Tensor)
 
-
-def _legacy(name, numpy_dtype):
-    """``torch.LongTensor([1, 2])`` and its kin: the legacy constructor of one dtype."""
-    make = lambda *args: legacy_tensor(numpy_dtype, args)  # noqa: E731
-    make.__name__ = make.__qualname__ = name
-    return make
-
-
-FloatTensor = _legacy("FloatTensor", "float32")
-DoubleTensor = _legacy("DoubleTensor", "float64")
-LongTensor = _legacy("LongTensor", "int64")
-IntTensor = _legacy("IntTensor", "int32")
-BoolTensor = _legacy("BoolTensor", "bool")
 
 e, pi, inf, nan = math.e, math.pi, math.inf, math.nan
 vmap = func.vmap

@@ -87,11 +87,6 @@ class TensorData:
     def tolist(self):
         return self._array.tolist()
 
-    def type(self, dtype=None):
-        if dtype is None:
-            return f"torch.{tensor_type_name(self._array.dtype)}"
-        return self.to(dtype)
-
     def float(self):
         return self.to(dtypes.float32)
 

@@ -290,6 +290,13 @@ OPS = [
        _pair(0.0, 0.125)),  # both broadcast first: no warning of shapes that differ
     Op("pad", lambda lib, a: lib.nn.functional.pad(a, (1, 2) * min(a.dim(), 2), value=0.5),
        unary(shape=hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))),
+    Op("tril", lambda lib, a: a.tril(), unary(shape=hnp.array_shapes(min_dims=2, max_dims=3, max_side=4))),
+    Op("triu_diagonal", lambda lib, a: lib.triu(a, diagonal=-1), unary(shape=hnp.array_shapes(min_dims=2, max_dims=3, max_side=4))),
+    Op("rsqrt", lambda lib, a: a.rsqrt(), unary(lambda d: floats(d, 0.1, 3.0))),
+    Op("repeat", lambda lib, a: a.repeat(2, *([1] * a.dim())), unary()),
+    Op("roll", lambda lib, a, dim: lib.roll(a, 1, dim), reduced()),
+    Op("roll_flat", lambda lib, a: a.roll(-2), unary()),
+    Op("topk", lambda lib, a, dim: a.topk(1, dim), reduced(unique=True)),
 ]
 
 

@@ -3,7 +3,8 @@
 ``index_select(x, dim, index)`` takes the slices ``index`` names; its backward adds the
 gradient back into those slices (a slice picked twice gets both). ``index_add`` is that
 addition as an operation of its own, whose backward picks the same slices again. ``sort``
-permutes: its backward sends each value's gradient back to the place it came from.
+permutes: its backward sends each value's gradient back to the place it came from; ``topk``
+keeps the first ``k`` of that order, and the elements it left out get no gradient.
 """
 import numpy as np
 
@@ -12,7 +13,7 @@ from ..public_names import public
 from ..return_types import MinMax
 from ..tensor import Tensor
 from . import inplace_history
-from .selection import gather
+from .selection import _scatter_add, gather
 from .views import _dim
 
 
@@ -173,3 +174,35 @@ def sort(input, dim=-1, descending=False, stable=False):
 def argsort(input, dim=-1, descending=False, stable=False):
     return sort(input, dim, descending, stable).indices
 
+
+
+class TopkBackward0(SortBackward0):
+    """The ``k`` values picked send their gradients back to where ``indices`` says they were; the
+    rest of the input gets 0 (a scatter into zeros, recorded under create_graph)."""
+
+    __slots__ = ()
+
+    def backward(self, grad, _indices_grad=None):
+        dim, indices, shape = self._saved
+        return _scatter_add(grad, shape, indices, dim) if shape else grad
+
+
+@public("topk", methods="topk")
+def topk(input, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - PyTorch's name
+    """``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``, best first.
+
+    Ties keep their order in the input. ``sorted=False`` lets PyTorch return them in any order;
+    minigrad returns them sorted all the same.
+    """
+    array = input._array
+    dim = _dim(dim, max(array.ndim, 1))
+    if not 0 <= k <= (array.shape[dim] if array.ndim else 1):
+        raise RuntimeError("selected index k out of range")
+    if not array.ndim:  # a zero-dim tensor is its own top element (PyTorch's answer for k 0 too)
+        order, values = np.zeros((), np.int64), array.copy()
+    else:
+        order = np.argsort(-array if largest else array, axis=dim, kind="stable")
+        order = np.take(order, np.arange(k), axis=dim)
+        values = np.take_along_axis(array, order, axis=dim)
+    out = recorded(Tensor._wrap(values), (input,), TopkBackward0, dim, order, array.shape)
+    return MinMax(out, Tensor._wrap(order.astype(np.int64)), "topk")

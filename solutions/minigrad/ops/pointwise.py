@@ -178,3 +178,25 @@ def clamp(input, min=None, max=None):  # noqa: A002 - PyTorch's names
     return recorded(out, (input,), ClampBackward1, min, max, input)
 
 
+
+
+class RsqrtBackward0(SavesResult):
+    """out = 1 / sqrt(self) = self^(-1/2), so d out / d self = -1/2 self^(-3/2) = -out^3 / 2: the node
+    keeps the result, as PyTorch's does."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        (result,) = self.saved_tensors
+        return grad * (result * result * result) * -0.5
+
+    def jvp(self, tangent):
+        """Forward mode: the Jacobian is diagonal, so a tangent is scaled as a gradient is."""
+        return self.backward(tangent)
+
+
+@public("rsqrt", methods="rsqrt")
+def rsqrt(input):
+    """The reciprocal of the square root, in one node (as PyTorch records it)."""
+    out = _wrap(1 / np.sqrt(_float(input._array)))
+    return recorded(out, (input,), RsqrtBackward0, out)

@@ -134,7 +134,7 @@ def _all_dims(shape, dim):
 
 
 class LinalgVectorNormBackward0(Node):
-    """d ||x|| / dx = x / ||x|| (zero where the norm is zero)."""
+    """d ||x||_2 / dx = x / ||x||_2 (zero where the norm is zero); other orders in ``_other_order``."""
 
     __slots__ = ()
     saved_names = ("dim", "keepdim", "ord", "self", "result")
@@ -147,8 +147,30 @@ class LinalgVectorNormBackward0(Node):
         if not keepdim and dims is not None:
             kept = _kept_shape(self_.shape, dims)
             grad, result = grad.reshape(kept), result.reshape(kept)
+        if ord != 2:
+            return _other_order(grad, self_, result, ord, _all_dims(self_.shape, dims))
         scale = result + (result == 0)  # avoid 0/0: the gradient there is 0
         return grad * self_ / scale
+
+
+def _other_order(grad, x, norm, ord, dims):
+    """The gradient of ``vector_norm(x, ord)`` for an ``ord`` other than 2, as PyTorch writes it: ties of
+    the largest (smallest) |x| share an inf (-inf) norm's gradient; an ord-0 norm counts, and has none
+    (None: PyTorch leaves the input's ``.grad`` None)."""
+    if ord == 0:
+        return None
+    sign = dispatch(x, np.sign, lambda t: t.sign())
+    if ord in (float("inf"), float("-inf")):
+        ties = abs(x) == norm
+        count = dispatch(ties, lambda m: m.sum(axis=dims, keepdims=True), lambda m: m.sum(dims, keepdim=True))
+        return sign * ties * (grad / count)
+    magnitude = abs(x)
+    if ord < 1:  # |x|^(ord - 1) is infinite at 0, where PyTorch puts 0
+        power = (magnitude + (magnitude == 0)) ** (ord - 1) * (magnitude != 0)
+    else:
+        power = magnitude ** (ord - 1)
+    scale = grad / (norm + (norm == 0)) ** (ord - 1) * (norm != 0)  # no gradient where the norm is 0
+    return sign * power * scale
 
 
 _NO_DIM = type("NoDim", (), {"__repr__": lambda self: "None", "__doc__": "``dim`` was not given at all."})()

@@ -10,7 +10,9 @@ came from (*col2im*: one strided add per kernel position). Pooling reads the sam
 kernel position at a time. Groups split the channels: one product per group, in the same batched
 ``@``.
 
-The nodes compute on arrays; their double backward (``create_graph=True``) is not implemented.
+A convolution keeps its columns for the weight's gradient (making them again would cost as much
+as the product). The nodes compute on arrays; their double backward (``create_graph=True``) is not
+implemented.
 """
 import warnings
 
@@ -19,7 +21,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .. import dtypes
 from ..autograd.graph import Node, recorded
-from ..autograd.saved_tensor import SavedTensor
+from ..autograd.saved_tensor import SavedTensor, release_saved
 from ..ops import reductions, views
 from ..public_names import public
 from ..tensor import Tensor
@@ -91,9 +93,9 @@ class _ConvGeometry:
     def grouped_weight(self, w):
         return w.reshape(self.groups, w.shape[0] // self.groups, w[0].size)
 
-    def forward(self, x, w):
+    def forward(self, x, w, columns=None):
         """The convolution of arrays x (N, C, H, W) and w (O, C/groups, KH, KW): (N, O, OH, OW)."""
-        out = np.matmul(self.grouped_weight(w), self.columns(x))
+        out = np.matmul(self.grouped_weight(w), self.columns(x) if columns is None else columns)
         return out.reshape((x.shape[0], w.shape[0]) + self.out_size)
 
     def input_grad(self, grad, w, shape):
@@ -110,26 +112,33 @@ class _ConvGeometry:
                     += columns[:, :, i, j]
         return _unpadded(padded, self.pads, shape)
 
-    def weight_grad(self, grad, x, w_shape):
+    def weight_grad(self, grad, x, w_shape, columns=None):
         """grad @ colsᵀ, summed over the batch."""
         n = x.shape[0]
         grad = grad.reshape(n, self.groups, grad.shape[1] // self.groups, self.out_size[0] * self.out_size[1])
-        return np.matmul(grad, np.swapaxes(self.columns(x), -1, -2)).sum(0).reshape(w_shape)
+        columns = self.columns(x) if columns is None else columns
+        return np.matmul(grad, np.swapaxes(columns, -1, -2)).sum(0).reshape(w_shape)
 
 
 class ConvolutionBackward0(Node):
     """out = conv2d(input, weight) + bias: each output channel is a weighted sum over the windows of the
     input's channels (of its group); the node keeps the input and the weight."""
 
-    __slots__ = ("geometry",)
+    __slots__ = ("geometry", "columns")
     saved_names = ("input", "weight", "stride", "padding", "dilation", "transposed", "output_padding", "groups",
                    "bias_sym_sizes_opt")
 
-    def __init__(self, input, weight, geometry, padding, bias_shape):
+    def __init__(self, input, weight, geometry, padding, bias_shape, columns):
         g = geometry
         self._saved = (SavedTensor(input), SavedTensor(weight), g.stride, padding, g.dilation, False, (0, 0),
                        g.groups, bias_shape)
-        self.geometry = geometry
+        # The forward's columns, kept for the weight's gradient when it needs one (making them again costs
+        # about as much as the product); they go with the saved tensors (``_release``).
+        self.geometry, self.columns = geometry, columns if weight.requires_grad else None
+
+    def _release(self):
+        self.columns = None
+        release_saved(self)
 
     def backward(self, grad):
         _no_double_backward(self, grad)
@@ -137,7 +146,7 @@ class ConvolutionBackward0(Node):
         need_input, need_weight, need_bias = self.needs_input_grad
         g = self.geometry
         grad_input = g.input_grad(grad, w, x.shape) if need_input else None
-        grad_weight = g.weight_grad(grad, x, w.shape) if need_weight else None
+        grad_weight = g.weight_grad(grad, x, w.shape, self.columns) if need_weight else None
         grad_bias = grad.sum((0, 2, 3)) if need_bias else None
         return grad_input, grad_weight, grad_bias
 
@@ -258,12 +267,13 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
                            f"({effective[0]} x {effective[1]}). Kernel size can't be greater than actual input size")
     out_size = tuple((p - e) // s + 1 for p, e, s in zip(padded, effective, stride))
     geometry = _ConvGeometry(stride, pads, dilation, groups, kernel, out_size)
-    value = geometry.forward(x, w)
+    columns = geometry.columns(x)
+    value = geometry.forward(x, w, columns)
     if bias is not None:
         value += bias._array.reshape(1, -1, 1, 1)
     bias_shape = None if bias is None else tuple(bias._array.shape)
     return recorded(Tensor._wrap(value), (input, weight, bias), ConvolutionBackward0, input, weight, geometry,
-                    reported, bias_shape)
+                    reported, bias_shape, columns)
 
 
 # ---------------------------------------------------------------- pooling

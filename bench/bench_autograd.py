@@ -8,7 +8,10 @@ W2  an MLP training step (64 -> 128 -> 1, ReLU, batch 256, BCE with logits, SGD)
 W3  a 1024 x 1024 matrix product, forward and backward (the cost of the BLAS);
 W4  backward through chains of 250k, 500k and 1M operations: it must finish, without
     recursion, in time linear in the length;
-W5  the memory a 100,000-operation graph holds, and what backward gives back.
+W5  the memory a 100,000-operation graph holds, and what backward gives back;
+W7  a LeNet training step (d2l's: two 5x5 convolutions, sigmoid, 2x2 average pooling, three linear
+    layers; batch 256 of 1x28x28, cross-entropy, SGD). ``--only W7`` also times numpy's floor: the
+    same step's convolutions alone as im2col and matrix products in plain numpy.
 
 Times are the best of several runs. W1-W3 run with one thread (PyTorch's
 ``set_num_threads(1)``, and numpy's BLAS limited by threadpoolctl when it is installed)
@@ -42,7 +45,7 @@ except ImportError:
     threadpoolctl = None
 
 LIBRARIES = {"minigrad": minigrad, **({"torch": torch} if torch is not None else {})}
-TARGETS = {"W1": "<= 1.0", "W2": "<= 1.5", "W3": "<= 1.1"}
+TARGETS = {"W1": "<= 1.0", "W2": "<= 1.5", "W3": "<= 1.1", "W7": "<= 2.0"}
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")  # read once, when numpy loads OpenBLAS
 SAVED = Path(__file__).resolve().parent / "results" / "autograd.json"
 
@@ -208,9 +211,75 @@ def w5(lib, measure, length=100_000):
     return result
 
 
+# ---------------------------------------------------------------- W7: a LeNet training step
+
+
+def lenet(lib):
+    nn = lib.nn
+    return nn.Sequential(nn.Conv2d(1, 6, kernel_size=5, padding=2), nn.Sigmoid(), nn.AvgPool2d(kernel_size=2, stride=2),
+                         nn.Conv2d(6, 16, kernel_size=5), nn.Sigmoid(), nn.AvgPool2d(kernel_size=2, stride=2),
+                         nn.Flatten(), nn.Linear(16 * 5 * 5, 120), nn.Sigmoid(), nn.Linear(120, 84), nn.Sigmoid(),
+                         nn.Linear(84, 10))
+
+
+def w7(lib, repeats=10):
+    rng = np.random.default_rng(0)
+    images = lib.tensor(rng.standard_normal((256, 1, 28, 28)).astype(np.float32))
+    labels = lib.tensor(rng.integers(0, 10, 256))
+    lib.manual_seed(0)
+    model = lenet(lib)
+    optimizer = lib.optim.SGD(model.parameters(), lr=0.1)
+
+    def step():
+        optimizer.zero_grad()
+        loss = lib.nn.functional.cross_entropy(model(images), labels)
+        loss.backward()
+        optimizer.step()
+
+    step()
+    return {"total": best_time(step, repeats)}
+
+
+def im2col(x, kernel, padding):
+    """(N, C·K·K, OH·OW): every window of x as a column, a copy."""
+    n, c, h, w = x.shape
+    if padding:
+        padded = np.zeros((n, c, h + 2 * padding, w + 2 * padding), x.dtype)
+        padded[:, :, padding:padding + h, padding:padding + w] = x
+        x = padded
+    out = x.shape[2] - kernel + 1
+    sn, sc, sh, sw = x.strides
+    windows = np.lib.stride_tricks.as_strided(x, (n, c, kernel, kernel, out, out), (sn, sc, sh, sw, sh, sw))
+    return windows.reshape(n, c * kernel * kernel, out * out)
+
+
+def w7_numpy_floor(repeats=10):
+    """The convolutions of W7's step in plain numpy: each forward (im2col, weight @ cols), each weight's gradient
+    (grad @ colsᵀ over the batch) and the second one's input gradient (weightᵀ @ grad, then col2im)."""
+    rng = np.random.default_rng(0)
+    x1 = rng.standard_normal((256, 1, 28, 28)).astype(np.float32)
+    x2 = rng.standard_normal((256, 6, 14, 14)).astype(np.float32)
+    w1, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((6, 25), (16, 150)))
+    g1, g2 = (rng.standard_normal(s).astype(np.float32) for s in ((256, 6, 784), (256, 16, 100)))
+
+    def step():
+        for x, w, g, padding in ((x1, w1, g1, 2), (x2, w2, g2, 0)):
+            cols = im2col(x, 5, padding)
+            w @ cols  # forward
+            np.matmul(g, np.swapaxes(im2col(x, 5, padding), 1, 2)).sum(0)  # weight's gradient, columns made again
+        columns = (w2.T @ g2).reshape(256, 6, 5, 5, 10, 10)
+        grad_input = np.zeros((256, 6, 14, 14), np.float32)
+        for i in range(5):
+            for j in range(5):
+                grad_input[:, :, i:i + 10, j:j + 10] += columns[:, :, i, j]
+
+    step()
+    return best_time(step, repeats)
+
+
 # ---------------------------------------------------------------- running and printing
 
-WORKLOADS = {"W1": w1, "W2": w2, "W3": w3}
+WORKLOADS = {"W1": w1, "W2": w2, "W3": w3, "W7": w7}
 
 
 def compare(name):
@@ -286,16 +355,21 @@ def print_memory():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["W1", "W2", "W3", "W5"],
-                        help="run one workload: W1 and W2 print their rows, W3 and W5 JSON (used for children)")
+    parser.add_argument("--only", choices=["W1", "W2", "W3", "W5", "W7"],
+                        help="run one workload: W1, W2 and W7 print their rows, W3 and W5 JSON (used for children)")
     parser.add_argument("--lib", choices=list(LIBRARIES), help="with --only W5: the library to measure")
     parser.add_argument("--measure", choices=["resident", "traced"], help="with --only W5: what to measure")
     parser.add_argument("--save", action="store_true",
                         help=f"also write the ratios to {SAVED.relative_to(SAVED.parents[2])} (README.md's speed table)")
     args = parser.parse_args()
-    if args.only in ("W1", "W2"):
+    if args.only in ("W1", "W2", "W7"):
         print_header()
         print_rows(args.only, compare(args.only))
+        if args.only == "W7":
+            for setting, count in (("1 thread", 1), ("default threads", None)):
+                with threads(count):
+                    print(f"W7 numpy floor, {setting}: {w7_numpy_floor() * 1e3:.2f} ms (the convolutions alone, "
+                          "im2col and matrix products)")
         return
     if args.only == "W3":
         print(json.dumps({"results": compare("W3"), "blas": blas_description()}))

@@ -18,6 +18,7 @@ from ..ops.views import _dim
 from ..public_names import public
 from ..shape import sum_to
 from ..tensor import Tensor
+from .convolution import adaptive_avg_pool2d, avg_pool2d, conv2d, max_pool2d  # noqa: F401
 from ._loss_parts import _REDUCTIONS, _maybe_saved, _numel, _reduce, _reduction, legacy_reduction  # noqa: F401
 from .logits_loss import BinaryCrossEntropyWithLogitsBackward0, binary_cross_entropy_with_logits  # noqa: F401
 from .softmax import LogSoftmaxBackward0, SoftmaxBackward0, log_softmax, softmax  # noqa: F401

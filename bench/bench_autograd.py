@@ -1,4 +1,4 @@
-"""How fast is minigrad next to PyTorch? Five workloads, one table.
+"""How fast is minigrad next to PyTorch? Seven workloads, one table.
 
     PYTHONPATH=solutions .venv/bin/python bench/bench_autograd.py [--save]
 
@@ -9,6 +9,9 @@ W3  a 1024 x 1024 matrix product, forward and backward (the cost of the BLAS);
 W4  backward through chains of 250k, 500k and 1M operations: it must finish, without
     recursion, in time linear in the length;
 W5  the memory a 100,000-operation graph holds, and what backward gives back;
+W6  a small GPT's training step (the capstone's: 2 blocks of causal self-attention with 4 heads,
+    LayerNorm, a GELU MLP, tied embeddings; 64 wide, 32 tokens of context, batch 32; AdamW with
+    decay groups, gradient clipping);
 W7  a LeNet training step (d2l's: two 5x5 convolutions, sigmoid, 2x2 average pooling, three linear
     layers; batch 256 of 1x28x28, cross-entropy, SGD). ``--only W7`` also times numpy's floor: the
     same step's convolutions alone as im2col and matrix products in plain numpy.
@@ -45,7 +48,7 @@ except ImportError:
     threadpoolctl = None
 
 LIBRARIES = {"minigrad": minigrad, **({"torch": torch} if torch is not None else {})}
-TARGETS = {"W1": "<= 1.0", "W2": "<= 1.5", "W3": "<= 1.1", "W7": "<= 2.0"}
+TARGETS = {"W1": "<= 1.0", "W2": "<= 1.5", "W3": "<= 1.1", "W6": "<= 2.0", "W7": "<= 2.0"}
 OPENBLAS_OVERRIDES = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")  # read once, when numpy loads OpenBLAS
 SAVED = Path(__file__).resolve().parent / "results" / "autograd.json"
 
@@ -211,6 +214,71 @@ def w5(lib, measure, length=100_000):
     return result
 
 
+# ---------------------------------------------------------------- W6: a small GPT's training step
+
+
+def gpt(lib, vocab=28, context=32, width=64, heads=4, blocks=2):
+    """A GPT as nanoGPT writes one, small: token and position embeddings, pre-norm blocks of causal
+    self-attention and a GELU MLP, a final LayerNorm, and an output layer tied to the token embedding."""
+    nn, F = lib.nn, lib.nn.functional
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1, self.ln2 = nn.LayerNorm(width), nn.LayerNorm(width)
+            self.qkv, self.proj = nn.Linear(width, 3 * width), nn.Linear(width, width)
+            self.mlp = nn.Sequential(nn.Linear(width, 4 * width), nn.GELU(), nn.Linear(4 * width, width))
+            self.register_buffer("mask", lib.tril(lib.ones(context, context)).view(1, 1, context, context))
+
+        def forward(self, x):
+            b, t, c = x.shape
+            q, k, v = self.qkv(self.ln1(x)).split(width, dim=2)
+            q, k, v = (z.view(b, t, heads, c // heads).transpose(1, 2) for z in (q, k, v))
+            att = (q @ k.transpose(-2, -1)) * (1.0 / (c // heads) ** 0.5)
+            att = F.softmax(att.masked_fill(self.mask[:, :, :t, :t] == 0, float("-inf")), dim=-1)
+            x = x + self.proj((att @ v).transpose(1, 2).contiguous().view(b, t, c))
+            return x + self.mlp(self.ln2(x))
+
+    class GPT(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.wte, self.wpe = nn.Embedding(vocab, width), nn.Embedding(context, width)
+            self.blocks = nn.ModuleList([Block() for _ in range(blocks)])
+            self.ln_f, self.head = nn.LayerNorm(width), nn.Linear(width, vocab, bias=False)
+            self.head.weight = self.wte.weight
+
+        def forward(self, idx):
+            x = self.wte(idx) + self.wpe(lib.arange(idx.shape[1]))
+            for block in self.blocks:
+                x = block(x)
+            return self.head(self.ln_f(x))
+
+    return GPT()
+
+
+def w6(lib, repeats=5, batch=32, context=32, vocab=28):
+    rng = np.random.default_rng(0)
+    tokens = rng.integers(0, vocab, (batch, context + 1))
+    inputs, targets = lib.tensor(tokens[:, :-1]), lib.tensor(tokens[:, 1:])
+    lib.manual_seed(0)
+    model = gpt(lib, vocab, context)
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    rest = [p for p in model.parameters() if p.dim() < 2]
+    optimizer = lib.optim.AdamW([{"params": decay, "weight_decay": 0.1}, {"params": rest, "weight_decay": 0.0}],
+                                lr=1e-3, betas=(0.9, 0.95))
+
+    def step():
+        logits = model(inputs)
+        loss = lib.nn.functional.cross_entropy(logits.view(-1, vocab), targets.reshape(-1))
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        lib.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+
+    step()
+    return {"total": best_time(step, repeats)}
+
+
 # ---------------------------------------------------------------- W7: a LeNet training step
 
 
@@ -279,7 +347,7 @@ def w7_numpy_floor(repeats=10):
 
 # ---------------------------------------------------------------- running and printing
 
-WORKLOADS = {"W1": w1, "W2": w2, "W3": w3, "W7": w7}
+WORKLOADS = {"W1": w1, "W2": w2, "W3": w3, "W6": w6, "W7": w7}
 
 
 def compare(name):
@@ -355,14 +423,14 @@ def print_memory():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["W1", "W2", "W3", "W5", "W7"],
-                        help="run one workload: W1, W2 and W7 print their rows, W3 and W5 JSON (used for children)")
+    parser.add_argument("--only", choices=["W1", "W2", "W3", "W5", "W6", "W7"],
+                        help="run one workload: W1, W2, W6 and W7 print their rows, W3 and W5 JSON (used for children)")
     parser.add_argument("--lib", choices=list(LIBRARIES), help="with --only W5: the library to measure")
     parser.add_argument("--measure", choices=["resident", "traced"], help="with --only W5: what to measure")
     parser.add_argument("--save", action="store_true",
                         help=f"also write the ratios to {SAVED.relative_to(SAVED.parents[2])} (README.md's speed table)")
     args = parser.parse_args()
-    if args.only in ("W1", "W2", "W7"):
+    if args.only in ("W1", "W2", "W6", "W7"):
         print_header()
         print_rows(args.only, compare(args.only))
         if args.only == "W7":

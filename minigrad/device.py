@@ -2,7 +2,13 @@
 
 Tutorial code picks a device (``"cuda" if torch.cuda.is_available() else "cpu"``) and
 moves tensors there with ``.to(device)``; here every such question answers "cpu".
+
+The one other device is "meta": a tensor there has a shape and a dtype but no data, what
+PyTorch uses for a model's structure alone (``copy.deepcopy(model).to("meta")``). Its array
+is a read-only broadcast of a zero kept here, so it costs no memory, any view of it stays
+on "meta", and ``of`` tells it from real data by that zero.
 """
+import numpy as np
 
 
 class device:
@@ -34,7 +40,23 @@ class device:
 
 
 CPU = device("cpu")
+META = device("meta")
 _default = CPU
+_META_ZEROS = {}  # numpy dtype -> the 0-d zero that every meta array of that dtype is a view of
+
+
+def meta_array(shape, dtype):
+    """An array of ``shape`` and ``dtype`` without data of its own: the data of a meta tensor."""
+    zero = _META_ZEROS.setdefault(np.dtype(dtype), np.zeros((), dtype))
+    return np.broadcast_to(zero, tuple(shape))
+
+
+def of(array):
+    """The device of the tensor whose data is ``array``: "meta" for a view of a meta zero, else the CPU."""
+    base = array.base  # any object that owns memory: an array, bytes, numpy's stride tricks
+    if base is not None and any(base is zero for zero in _META_ZEROS.values()):
+        return META
+    return CPU
 
 
 def check(where):

@@ -22,24 +22,30 @@ def _tracked(x):
     return x.detach().requires_grad_(True)
 
 
-def _picked(args, argnums):
+def _picked(argnums):
     return argnums if isinstance(argnums, tuple) else (argnums,)
+
+
+def _unpicked(per_arg, argnums):
+    """One result per differentiated argument, as a tuple only when ``argnums`` was one."""
+    return tuple(per_arg) if isinstance(argnums, tuple) else per_arg[0]
 
 
 def _outside(tensors, any_tracked):
     """Results without the graph the transform built, unless the caller's inputs need it."""
     if any_tracked:
-        return tensors
-    return tuple(None if t is None else t.detach() for t in tensors)
+        return list(tensors)
+    return [None if t is None else t.detach() for t in tensors]
 
 
 def _zeros_for_none(grads, inputs):
-    return tuple(g if g is not None else inputs[i].detach() * 0 for i, g in enumerate(grads))
+    return [g if g is not None else inputs[i].detach() * 0 for i, g in enumerate(grads)]
 
 
 def _flatten(tree):
-    """The tensors of ``tree`` (a tensor, or dicts, lists and tuples of them), and a function
-    that builds the same structure around other leaves: the "pytrees" of torch.func."""
+    """The tensors of ``tree`` (a tensor, or dicts, lists and tuples of them, nested), and a function
+    that builds the same structure around other leaves: the "pytrees" every transform takes and
+    returns, so a dict of parameters in gives a dict of gradients out. Anything else is kept as is."""
     if isinstance(tree, Tensor):
         return [tree], lambda leaves: leaves[0]
     if isinstance(tree, (dict, list, tuple)):
@@ -58,38 +64,60 @@ def _flatten(tree):
     return [], lambda leaves: tree
 
 
+def _structure(tree):
+    """``tree``'s shape as PyTorch prints a pytree spec (``(*, {'s': *})``), for error messages."""
+    if isinstance(tree, dict):
+        return "{" + ", ".join(f"{k!r}: {_structure(v)}" for k, v in tree.items()) + "}"
+    if isinstance(tree, (list, tuple)):
+        inner = ", ".join(_structure(v) for v in tree) + ("," if isinstance(tree, tuple) and len(tree) == 1 else "")
+        return f"[{inner}]" if isinstance(tree, list) else f"({inner})"
+    return "*"
+
+
+def _detached(tree):
+    """``tree`` with no graph on its tensors."""
+    leaves, rebuild = _flatten(tree)
+    return rebuild([t.detach() for t in leaves])
+
+
+def _requires_grad(tree):
+    return any(t.requires_grad for t in _flatten(tree)[0])
+
+
+def _grads(outputs, inputs, cotangents, caller_tracks):
+    """vᵀ·J for each input: zeros where an input does not reach the outputs; with a graph only
+    when the caller's own inputs require grad."""
+    reached = [(o, v) for o, v in zip(outputs, cotangents) if o.requires_grad]
+    grads = [None] * len(inputs)
+    if reached:
+        with grad_mode.enable_grad():
+            grads = autograd.grad([o for o, _ in reached], inputs, [v for _, v in reached], retain_graph=True,
+                                  create_graph=True, allow_unused=True)
+    return _outside(_zeros_for_none(grads, inputs), caller_tracks)
+
+
 def grad_and_value(func, argnums=0, has_aux=False):
     """Like ``grad``, returning ``(gradient, value)``; ``func`` must return one element.
     The arguments differentiated may be tensors or dicts, lists and tuples of them."""
 
     def wrapper(*args, **kwargs):
-        nums = _picked(args, argnums)
+        nums = _picked(argnums)
+        caller_tracks = _requires_grad(args)
+        leaves, rebuild = _flatten(tuple(args[i] for i in nums))
+        tracked = [_tracked(leaf) for leaf in leaves]
         args = list(args)
-        caller_tracks = any(t.requires_grad for a in args for t in _flatten(a)[0])
-        inputs, rebuilds = [], []
-        for i in nums:
-            leaves, rebuild = _flatten(args[i])
-            tracked = [_tracked(leaf) for leaf in leaves]
-            args[i] = rebuild(tracked)
-            inputs.append(tracked)
-            rebuilds.append(rebuild)
+        for i, tree in zip(nums, rebuild(tracked)):
+            args[i] = tree
         with grad_mode.enable_grad():
             result = func(*args, **kwargs)
-            output, aux = result if has_aux else (result, None)
-            if output.numel() != 1:
-                raise RuntimeError(
-                    f"grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with "
-                    f"{output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
-                )
-            flat = [t for tracked in inputs for t in tracked]
-            grads = autograd.grad(output, flat, create_graph=True, allow_unused=True)
-        grads = _outside(_zeros_for_none(grads, flat), caller_tracks)
+        output, aux = result if has_aux else (result, None)
+        if output.numel() != 1:
+            raise RuntimeError(
+                f"grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with "
+                f"{output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
+            )
+        gradient = _unpicked(rebuild(_grads([output], tracked, [None], caller_tracks)), argnums)
         value, aux = (output, aux) if caller_tracks else (output.detach(), _detached(aux))
-        gradients, start = [], 0
-        for tracked, rebuild in zip(inputs, rebuilds):
-            gradients.append(rebuild(list(grads[start : start + len(tracked)])))
-            start += len(tracked)
-        gradient = tuple(gradients) if isinstance(argnums, tuple) else gradients[0]
         return (gradient, (value, aux)) if has_aux else (gradient, value)
 
     return wrapper
@@ -107,97 +135,122 @@ def grad(func, argnums=0, has_aux=False):
 
 
 def vjp(func, *primals, has_aux=False):
-    """``(output, vjp_fn)``: ``vjp_fn(v)`` is vᵀ·J for each primal."""
-    caller_tracks = any(p.requires_grad for p in primals)
-    tracked = [_tracked(p) for p in primals]
+    """``(output, vjp_fn)``: ``vjp_fn(v)`` is vᵀ·J for each primal, ``v`` shaped as the output."""
+    caller_tracks = _requires_grad(primals)
+    leaves, rebuild = _flatten(primals)
+    tracked = [_tracked(leaf) for leaf in leaves]
     with grad_mode.enable_grad():
-        result = func(*tracked)
+        result = func(*rebuild(tracked))
     output, aux = result if has_aux else (result, None)
+    outputs = _flatten(output)[0]
 
-    def vjp_fn(*cotangents):
-        outputs = output if isinstance(output, tuple) else (output,)
-        with grad_mode.enable_grad():
-            grads = autograd.grad(outputs, tracked, cotangents, retain_graph=True, create_graph=True,
-                                  allow_unused=True)
-        return _outside(_zeros_for_none(grads, tracked), caller_tracks)
+    def vjp_fn(cotangents, retain_graph=True, create_graph=None):
+        if _structure(cotangents) != _structure(output):
+            raise RuntimeError(
+                "Expected pytree structure of cotangents to be the same as pytree structure of outputs to the "
+                f"function. cotangents: {_structure(cotangents)}, primal output: {_structure(output)}"
+            )
+        return rebuild(_grads(outputs, tracked, _flatten(cotangents)[0], caller_tracks))
 
     plain, aux = (output, aux) if caller_tracks else (_detached(output), _detached(aux))
     return (plain, vjp_fn, aux) if has_aux else (plain, vjp_fn)
 
 
-def _detached(value):
-    """``value`` (a tensor, or tuples and lists of them) with no graph."""
-    if isinstance(value, Tensor):
-        return value.detach()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_detached(v) for v in value)
-    return value
-
-
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
-    """``(output, J·tangents)``, computed forward with dual tensors."""
+    """``(output, J·tangents)``, computed forward with dual tensors; ``primals`` and ``tangents``
+    are tuples of the same pytrees, the results have the output's structure."""
+    leaves, rebuild = _flatten(tuple(primals))
     with contextlib.ExitStack() as stack_:
         if forward_ad._level is None:
             stack_.enter_context(forward_ad.dual_level())
-        duals = [forward_ad.make_dual(p, t) for p, t in zip(primals, tangents)]
-        result = func(*duals)
+        duals = [forward_ad.make_dual(p, t) for p, t in zip(leaves, _flatten(tuple(tangents))[0])]
+        result = func(*rebuild(duals))
         output, aux = result if has_aux else (result, None)
-        outputs = output if isinstance(output, tuple) else (output,)
+        outputs, rebuild_output = _flatten(output)
         unpacked = [forward_ad.unpack_dual(o) for o in outputs]
-        primal_out = tuple(u.primal for u in unpacked)
-        tangent_out = tuple(u.tangent if u.tangent is not None else u.primal.detach() * 0 for u in unpacked)
-    if not isinstance(output, tuple):
-        primal_out, tangent_out = primal_out[0], tangent_out[0]
+        primal_out = rebuild_output([u.primal for u in unpacked])
+        tangent_out = rebuild_output([u.tangent if u.tangent is not None else u.primal.detach() * 0 for u in unpacked])
     return (primal_out, tangent_out, aux) if has_aux else (primal_out, tangent_out)
 
 
-def _unit_vectors(like):
-    """One tensor per element of ``like``: zeros with a 1 at that element."""
-    count = like.numel()
-    for k in range(count):
-        unit = like.detach() * 0
-        unit.view(-1)[k] = 1
-        yield unit
+def _units(leaves):
+    """For each element of each of ``leaves``: the leaves as zeros but a 1 at that element."""
+    for j, leaf in enumerate(leaves):
+        for k in range(leaf.numel()):
+            units = [other.detach() * 0 for other in leaves]
+            units[j].view(-1)[k] = 1
+            yield units
+
+
+def _blocks(rows, leaves):
+    """``rows`` (one per element of ``leaves``) cut into one run per leaf."""
+    start = 0
+    for leaf in leaves:
+        yield leaf, rows[start : start + leaf.numel()]
+        start += leaf.numel()
+
+
+def _with_picked(func, args, kwargs, nums):
+    """``func`` as a function of the arguments numbered ``nums`` alone, the others fixed."""
+
+    def of_picked(*picked):
+        full = list(args)
+        for i, p in zip(nums, picked):
+            full[i] = p
+        return func(*full, **kwargs)
+
+    return of_picked
 
 
 def jacrev(func, argnums=0, *, has_aux=False):
-    """The Jacobian by reverse mode: one vᵀ·J per output element (shape: output + input)."""
+    """The Jacobian by reverse mode: one vᵀ·J per output element. For each output tensor, for each
+    input tensor, a block shaped output + input, arranged as the output's and inputs' pytrees."""
 
-    def wrapper(*args):
-        nums = _picked(args, argnums)
-        fixed = list(args)
-
-        def of_picked(*picked):
-            for i, p in zip(nums, picked):
-                fixed[i] = p
-            return func(*fixed)
-
-        output, vjp_fn = vjp(of_picked, *[args[i] for i in nums])
-        rows = [vjp_fn(unit) for unit in _unit_vectors(output)]
-        jacobians = tuple(
-            stack([row[j] for row in rows]).reshape(output.shape + args[i].shape) for j, i in enumerate(nums)
-        )
-        return jacobians if isinstance(argnums, tuple) else jacobians[0]
+    def wrapper(*args, **kwargs):
+        nums = _picked(argnums)
+        picked = tuple(args[i] for i in nums)
+        output, vjp_fn, *aux = vjp(_with_picked(func, args, kwargs, nums), *picked, has_aux=has_aux)
+        outputs, rebuild_output = _flatten(output)
+        inputs, rebuild_inputs = _flatten(picked)
+        rows = [_flatten(vjp_fn(rebuild_output(units)))[0] for units in _units(outputs)]
+        jacobians = [
+            _unpicked(rebuild_inputs([_stacked([row[j] for row in block], o.shape + x.shape, x)
+                                      for j, x in enumerate(inputs)]), argnums)
+            for o, block in _blocks(rows, outputs)
+        ]
+        jacobian = rebuild_output(jacobians)
+        return (jacobian, *aux) if has_aux else jacobian
 
     return wrapper
 
 
+def _stacked(pieces, shape, like, dim=0):
+    """``pieces`` stacked along ``dim`` and reshaped to ``shape`` (zeros of ``like``'s dtype if none)."""
+    if not pieces:
+        return like.detach().new_zeros(shape)
+    return stack(pieces, dim=dim).reshape(shape)
+
+
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
-    """The Jacobian by forward mode: one J·v per input element (shape: output + input)."""
+    """The Jacobian by forward mode: one J·v per input element, arranged as ``jacrev``'s."""
 
-    def wrapper(*args):
-        nums = _picked(args, argnums)
-        jacobians = []
-        for i in nums:
-
-            def of_one(x, i=i):
-                return func(*args[:i], x, *args[i + 1 :])
-
-            columns = [jvp(of_one, (args[i],), (unit,))[1] for unit in _unit_vectors(args[i])]
-            output_shape = columns[0].shape
-            jacobian = stack(columns, dim=-1).reshape(output_shape + args[i].shape)
-            jacobians.append(jacobian)
-        return tuple(jacobians) if isinstance(argnums, tuple) else jacobians[0]
+    def wrapper(*args, **kwargs):
+        nums = _picked(argnums)
+        picked = tuple(args[i] for i in nums)
+        inputs, rebuild_inputs = _flatten(picked)
+        of_picked = _with_picked(func, args, kwargs, nums)
+        runs = [jvp(of_picked, picked, rebuild_inputs(units), has_aux=has_aux) for units in _units(inputs)]
+        output, _, *aux = runs[0]
+        outputs, rebuild_output = _flatten(output)
+        columns = [_flatten(run[1])[0] for run in runs]
+        per_input = list(_blocks(columns, inputs))
+        jacobians = [
+            _unpicked(rebuild_inputs([_stacked([column[i] for column in block], o.shape + x.shape, o, dim=-1)
+                                      for x, block in per_input]), argnums)
+            for i, o in enumerate(outputs)
+        ]
+        jacobian = rebuild_output(jacobians)
+        return (jacobian, *aux) if has_aux else jacobian
 
     return wrapper
 
@@ -245,26 +298,73 @@ def _set(owner, attribute, value):
     object.__setattr__(owner, attribute, value)
 
 
+def _dims_per_leaf(dims, tree, name):
+    """``dims`` (an int or None for a whole subtree, else a tree matching ``tree`` down to such
+    ints: a pytree prefix) spelled out as one entry per tensor of ``tree``."""
+    if dims is None or isinstance(dims, int):
+        return [dims] * len(_flatten(tree)[0])
+    if isinstance(dims, dict) and isinstance(tree, dict) and dims.keys() == tree.keys():
+        return [d for k in tree for d in _dims_per_leaf(dims[k], tree[k], name)]
+    if isinstance(dims, (list, tuple)) and type(dims) is type(tree) and len(dims) == len(tree):
+        return [d for sub, part in zip(dims, tree) for d in _dims_per_leaf(sub, part, name)]
+    raise ValueError(
+        f"vmap: {name} is not compatible with the structure of the {'inputs' if name == 'in_dims' else 'outputs'}: "
+        f"{name} has structure {_structure(dims)} but they have structure {_structure(tree)}."
+    )
+
+
+def _batch_size(leaves, dims):
+    sizes = {leaf.shape[d] for leaf, d in zip(leaves, dims) if d is not None}
+    if not sizes:
+        raise ValueError("vmap: at least one input must be mapped over (got in_dims None for every tensor)")
+    if len(sizes) != 1:
+        raise ValueError(
+            "vmap: Expected all tensors to have the same size in the mapped dimension, "
+            f"got sizes {sorted(sizes)} for the mapped dimension"
+        )
+    return sizes.pop()
+
+
 def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
     """``func`` mapped over a batch dimension of its inputs (dimension ``in_dims``; None: not mapped).
 
+    Inputs and outputs may be pytrees (dicts, lists and tuples of tensors); ``in_dims`` gives
+    one entry per argument (or one int for all), each an int, None, or a tree of them.
     This vmap has no batching rules: it calls ``func`` once per batch element, in a Python
-    loop, and stacks the results (tensors, or dicts, lists and tuples of them) along
-    ``out_dims``. The results are PyTorch's; the speed of PyTorch's vectorised vmap is not.
+    loop, and stacks the results along ``out_dims``. The results are PyTorch's; the speed
+    of PyTorch's vectorised vmap is not.
     """
 
-    def wrapper(*args):
-        dims = in_dims if isinstance(in_dims, (tuple, list)) else (in_dims,) * len(args)
-        sizes = {a.shape[d] for a, d in zip(args, dims) if d is not None}
-        if len(sizes) != 1:
-            raise ValueError(
-                f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {sorted(sizes)}"
-            )
-        (size,) = sizes
-        results = [func(*[a if d is None else a.select(d, k) for a, d in zip(args, dims)]) for k in range(size)]
-        leaves, rebuild = _flatten(results[0])
+    def wrapper(*args, **kwargs):
+        leaves, rebuild = _flatten(args)
+        dims = _dims_per_leaf(tuple(in_dims) if isinstance(in_dims, list) else in_dims, args, "in_dims")
+        size = _batch_size(leaves, dims)
+        results = [
+            func(*rebuild([t if d is None else t.select(d, k) for t, d in zip(leaves, dims)]), **kwargs)
+            for k in range(size)
+        ]
+        outputs, rebuild_output = _flatten(results[0])
         per_result = [_flatten(r)[0] for r in results]
-        outs = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * len(leaves)
-        return rebuild([stack([r[j] for r in per_result], dim=outs[j]) for j in range(len(leaves))])
+        outs = _dims_per_leaf(out_dims, results[0], "out_dims")
+        return rebuild_output([per_result[0][j] if d is None else stack([r[j] for r in per_result], dim=d)
+                               for j, d in enumerate(outs)])
 
     return wrapper
+
+
+def stack_module_state(models):
+    """``(params, buffers)`` of identical ``models``: each name's tensors stacked along a new first
+    dimension, for ``vmap`` over ``functional_call``. The stacked parameters are new leaves that
+    require grad (gradients land on them, not on the models); the buffers are plain stacks."""
+    if len(models) == 0:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    params = {name: _stacked_leaf([dict(m.named_parameters())[name] for m in models])
+              for name, _ in models[0].named_parameters()}
+    buffers = {name: stack([dict(m.named_buffers())[name] for m in models])
+               for name, _ in models[0].named_buffers()}
+    return params, buffers
+
+
+def _stacked_leaf(tensors):
+    stacked = stack(tensors).detach()
+    return stacked.requires_grad_(True) if tensors[0].requires_grad else stacked

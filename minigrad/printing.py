@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from . import device as _device
 from . import dtypes
 
 PRECISION = 4
@@ -113,6 +114,8 @@ def tensor_repr(t, prefix="tensor("):
     """``tensor([...], dtype=..., grad_fn=<...>)`` exactly as PyTorch prints it."""
     values = t._array
     indent = len(prefix)
+    if _device.of(values) is _device.META:
+        return _with_suffixes(prefix + "...", _meta_suffixes(t), indent)
     suffixes = []
     default = values.dtype in (dtypes.get_default_dtype().numpy, np.dtype(np.int64), np.dtype(np.bool_))
     if values.size == 0:
@@ -125,11 +128,21 @@ def tensor_repr(t, prefix="tensor("):
         body = array_text(values, indent)
         if not default:
             suffixes.append(f"dtype={dtypes.from_numpy(values.dtype)!r}")
+    return _with_suffixes(prefix + body, suffixes + _autograd_suffixes(t), indent)
+
+
+def _meta_suffixes(t):
+    """What PyTorch prints of a tensor with no data: device and size, then dtype unless the default float."""
+    suffixes = ["device='meta'", f"size={tuple(t._array.shape)}"]
+    if t._array.dtype != dtypes.get_default_dtype().numpy:
+        suffixes.append(f"dtype={dtypes.from_numpy(t._array.dtype)!r}")
+    return suffixes + _autograd_suffixes(t)
+
+
+def _autograd_suffixes(t):
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
-    elif t._requires_grad:
-        suffixes.append("requires_grad=True")
-    return _with_suffixes(prefix + body, suffixes, indent)
+        return [f"grad_fn=<{type(t.grad_fn).__name__}>"]
+    return ["requires_grad=True"] if t._requires_grad else []
 
 
 def _with_suffixes(text, suffixes, indent):

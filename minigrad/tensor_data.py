@@ -47,7 +47,12 @@ class TensorData:
 
     @property
     def device(self):
-        return _device.CPU
+        return _device.of(self._array)
+
+    @property
+    def is_meta(self):
+        """True for a tensor on the "meta" device: a shape and a dtype, no data."""
+        return _device.of(self._array) is _device.META
 
     is_cuda = False
 

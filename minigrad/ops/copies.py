@@ -41,15 +41,28 @@ def to_dtype(input, dtype):
 
 @public(methods="to")
 def to(input, *args, **kwargs):
-    """``x.to(torch.float64)``, ``x.to("cpu")``, ``x.to(other)``: another dtype (the CPU is the only device)."""
-    target = kwargs.get("dtype")
+    """``x.to(torch.float64)``, ``x.to("cpu")``, ``x.to(other)``: another dtype, or the "meta" device
+    (shape and dtype kept, data dropped); the CPU is the only device with data."""
+    target, where = kwargs.get("dtype"), None
     for arg in args + tuple(v for k, v in kwargs.items() if k == "device"):
         if isinstance(arg, dtypes.dtype):
             target = arg
         elif isinstance(arg, Tensor):
-            target = arg.dtype
+            target, where = arg.dtype, arg.device
         elif arg is not None:
-            device.check(arg)
+            where = device.META if device.device(arg) == device.META else device.check(arg)
+    if where is not None and where != input.device:
+        return _moved(input, target or input.dtype, where)
     if target is None or target.numpy == input._array.dtype:
         return input
     return to_dtype(input, target)
+
+
+def _moved(input, dtype, where):
+    """A copy on another device: only to "meta" (a meta tensor has no data to copy back)."""
+    if where != device.META:
+        raise NotImplementedError("Cannot copy out of meta tensor; no data!")
+    out = _wrap(device.meta_array(input.shape, dtype.numpy))
+    if not (dtype.is_floating_point and input.is_floating_point()):
+        return out
+    return recorded(out, (input,), ToCopyBackward0)

@@ -120,10 +120,28 @@ def diag(input, diagonal=0):
 
 @public("diagonal", methods="diagonal")
 def diagonal(input, offset=0, dim1=0, dim2=1):
-    """Diagonal ``offset`` of a matrix (a copy here, where PyTorch gives a view)."""
-    if input._array.ndim != 2 or {dim1 % 2, dim2 % 2} != {0, 1}:
-        raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix only")
-    return diag(input if dim1 % 2 == 0 else input.t(), offset)
+    """Diagonal ``offset`` of the matrices along ``dim1`` and ``dim2``, as a new last dimension
+    (a copy here, where PyTorch gives a view)."""
+    ndim = input._array.ndim
+    dim1, dim2 = _dim(dim1, ndim), _dim(dim2, ndim)
+    if dim1 == dim2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    if ndim == 2:
+        return diag(input if dim1 == 0 else input.t(), offset)
+    return _batched_diagonal(input, offset, dim1, dim2)
+
+
+def _batched_diagonal(input, offset, dim1, dim2):
+    """The diagonal of each matrix of a batch: the two dimensions moved last, then a product with
+    a 0/1 matrix picking the diagonal's elements, so the gradient (of any order) is the product's."""
+    rest = [d for d in range(input._array.ndim) if d not in (dim1, dim2)]
+    matrices = input.permute(*rest, dim1, dim2)
+    *batch, n, m = matrices.shape
+    count = max(0, min(n + min(offset, 0), m - max(offset, 0)))
+    rows = np.arange(count) - min(offset, 0)
+    picking = np.zeros((n * m, count), dtype=input._array.dtype)
+    picking[rows * m + rows + offset, np.arange(count)] = 1
+    return matrices.reshape(*batch, n * m) @ Tensor._wrap(picking)
 
 
 def _index(index):

@@ -171,6 +171,14 @@ def ones_(tensor):
         return tensor.fill_(1.0)
 
 
+def eye_(tensor):
+    """The identity matrix (ones on the main diagonal of a 2-D tensor): layers that start as the identity map."""
+    if tensor.ndim != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with no_grad():
+        return tensor.copy_(creation.eye(*tensor.shape, dtype=tensor.dtype))
+
+
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     """He initialisation: uniform in ±gain·√(3 / fan), so ReLU layers keep their variance.
 
@@ -211,6 +219,6 @@ def xavier_normal_(tensor, gain=1.0, generator=None):
 
 
 __all__ = [
-    "calculate_gain", "constant_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "orthogonal_",
+    "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "orthogonal_",
     "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
 ]

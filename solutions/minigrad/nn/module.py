@@ -9,6 +9,7 @@ from collections import OrderedDict, namedtuple
 
 import numpy as np
 
+from .. import device as _device
 from .. import dtypes
 from ..autograd.grad_mode import no_grad
 from ..hooks import add_hook
@@ -338,13 +339,15 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        """``model.to(torch.float64)`` converts floating-point tensors; the only device is the CPU."""
+        """``model.to(torch.float64)`` converts floating-point tensors; ``model.to(device)`` moves every
+        tensor (the CPU, or "meta": the same shapes and dtypes without data, a model's bare structure)."""
         dtype = kwargs.get("dtype", next((arg for arg in args if isinstance(arg, dtypes.dtype)), None))
         if dtype is not None and not dtype.is_floating_point:
             raise TypeError(
                 f"nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}"
             )
-        return self._apply(lambda t: t.to(*args, **kwargs) if t.is_floating_point() else t)
+        where = kwargs.get("device", next((arg for arg in args if isinstance(arg, (str, _device.device))), None))
+        return self._apply(lambda t: t.to(*args, **kwargs) if t.is_floating_point() else t.to(where))
 
     def float(self):
         return self._apply(lambda t: t.float() if t.is_floating_point() else t)

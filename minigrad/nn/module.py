@@ -5,16 +5,54 @@ by plain attribute assignment (``self.fc = nn.Linear(3, 2)``): ``__setattr__`` s
 the type of the value and files it. Everything else (``parameters()``,
 ``state_dict()``, ``zero_grad()``, the printed tree) walks those dictionaries.
 """
+import warnings
 from collections import OrderedDict, namedtuple
 
 import numpy as np
 
+<<<<<<< HEAD
 from .. import device as _device
 from .. import dtypes
+=======
+from .. import dtypes, hooks
+>>>>>>> s33-g
 from ..autograd.grad_mode import no_grad
-from ..hooks import add_hook
 from ..tensor import Tensor
+from .backward_hooks import BackwardHook
 from .parameter import Parameter
+
+HOOK_TABLES = ("_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_forward_hooks", "_forward_hooks_with_kwargs",
+               "_forward_hooks_always_called", "_backward_pre_hooks", "_backward_hooks")
+MIXED_BACKWARD_HOOKS = (
+    "Cannot use both regular backward hooks and full backward hooks on a single Module. Please use only one of them."
+)
+
+
+class RemovableHandle(hooks.RemovableHandle):
+    """The handle of a module hook: removing it also forgets the hook's flags (``with_kwargs``,
+    ``always_call``), kept by id in other tables, as PyTorch's ``extra_dict`` does."""
+
+    def __init__(self, table, flag_tables):
+        super().__init__(table)
+        self._flag_tables = flag_tables
+
+    def remove(self):
+        super().remove()
+        for table in self._flag_tables:
+            table.pop(self.id, None)
+
+
+def _register(table, hook, prepend, flags):
+    """Put ``hook`` in ``table`` (first with ``prepend``), noting its id in each flag table whose flag
+    is set (``flags``: pairs of a table and a flag); return its handle."""
+    handle = RemovableHandle(table, [flag_table for flag_table, _ in flags])
+    table[handle.id] = hook
+    for flag_table, flag in flags:
+        if flag:
+            flag_table[handle.id] = True
+    if prepend:
+        table.move_to_end(handle.id, last=False)
+    return handle
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -47,26 +85,144 @@ class Module:
         object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
+        for table in HOOK_TABLES:  # PyTorch's attributes, empty (the hooks are looked at only once registered)
+            object.__setattr__(self, table, OrderedDict())
+        object.__setattr__(self, "_is_full_backward_hook", None)
 
     def forward(self, *input):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
-    def __call__(self, *args, **kwargs):
-        """``model(x)`` runs ``model.forward(x)``, then the forward hooks, which may replace the output."""
-        output = self.forward(*args, **kwargs)
-        hooks = self.__dict__.get("_forward_hooks")
-        if hooks:
-            for hook in list(hooks.values()):
-                replaced = hook(self, args, output)
-                if replaced is not None:
-                    output = replaced
-        return output
+    _has_hooks = False  # until a hook is registered: then ``__call__`` takes the hooked path
 
-    def register_forward_hook(self, hook):
-        """Call ``hook(module, args, output)`` after each ``forward``; returns a removable handle."""
-        if "_forward_hooks" not in self.__dict__:
-            object.__setattr__(self, "_forward_hooks", {})
-        return add_hook(self._forward_hooks, hook)
+    def __call__(self, *args, **kwargs):
+        """``model(x)`` runs ``model.forward(x)``; with hooks registered, ``_call_impl`` runs them around it.
+
+        A module that never had a hook pays one attribute look-up (a class attribute) for them.
+        """
+        if self._has_hooks:
+            return self._call_impl(*args, **kwargs)
+        return self.forward(*args, **kwargs)
+
+    def _call_impl(self, *args, **kwargs):
+        """The call with hooks, in PyTorch's order: forward pre-hooks (which may replace the
+        arguments), the wrap of the inputs for the backward hooks, ``forward``, forward hooks
+        (which may replace the output), the wrap of the outputs. When ``forward`` or a hook
+        raises, the forward hooks registered with ``always_call`` still run, then the error passes on."""
+        result = None
+        called = set()
+        try:
+            full_backward_hooks, non_full_backward_hooks = self._get_backward_hooks()
+            backward_pre_hooks = list(self._backward_pre_hooks.values())
+            for hook_id, hook in list(self._forward_pre_hooks.items()):
+                if hook_id in self._forward_pre_hooks_with_kwargs:
+                    replaced = hook(self, args, kwargs)
+                    if replaced is not None:
+                        if not (isinstance(replaced, tuple) and len(replaced) == 2):
+                            raise RuntimeError("forward pre-hook must return None or a tuple of "
+                                               f"(new_args, new_kwargs), but got {replaced}.")
+                        args, kwargs = replaced
+                else:
+                    replaced = hook(self, args)
+                    if replaced is not None:
+                        args = replaced if isinstance(replaced, tuple) else (replaced,)
+            bw_hook = None
+            if full_backward_hooks or backward_pre_hooks:
+                bw_hook = BackwardHook(self, full_backward_hooks, backward_pre_hooks)
+                args = bw_hook.setup_input_hook(args)
+            result = self.forward(*args, **kwargs)
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in self._forward_hooks_always_called:
+                    called.add(hook_id)
+                if hook_id in self._forward_hooks_with_kwargs:
+                    replaced = hook(self, args, kwargs, result)
+                else:
+                    replaced = hook(self, args, result)
+                if replaced is not None:
+                    result = replaced
+            if bw_hook is not None:
+                if not isinstance(result, (Tensor, tuple)):
+                    warnings.warn("For backward hooks to be called, module output should be a Tensor or a tuple "
+                                  f"of Tensors but received {type(result)}", stacklevel=2)
+                result = bw_hook.setup_output_hook(result)
+            if non_full_backward_hooks:
+                _register_non_full(self, non_full_backward_hooks, args, result)
+            return result
+        except Exception:
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id not in self._forward_hooks_always_called or hook_id in called:
+                    continue
+                try:
+                    if hook_id in self._forward_hooks_with_kwargs:
+                        replaced = hook(self, args, kwargs, result)
+                    else:
+                        replaced = hook(self, args, result)
+                    if replaced is not None:
+                        result = replaced
+                except Exception as e:
+                    warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
+                                  f"silenced as another error was raised in forward: {e}", stacklevel=2)
+            raise
+
+    def _get_backward_hooks(self):
+        """The backward hooks split into full ones and the older (non-full) kind; a module has one kind only."""
+        if self._is_full_backward_hook is None:
+            return [], []
+        hooks = list(self._backward_hooks.values())
+        return (hooks, []) if self._is_full_backward_hook else ([], hooks)
+
+    # ------------------------------------------------------------ hooks
+
+    def _hook_tables(self):
+        """Mark the module as one with hooks (``__call__`` looks for them from now on). The tables are
+        made here for a module without them (unpickled from before they existed)."""
+        for table in HOOK_TABLES:
+            if table not in self.__dict__:
+                object.__setattr__(self, table, OrderedDict())
+        if "_is_full_backward_hook" not in self.__dict__:
+            object.__setattr__(self, "_is_full_backward_hook", None)
+        object.__setattr__(self, "_has_hooks", True)
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """Call ``hook(module, args)`` before each ``forward``; it may return new args (a tuple, or one
+        value taken as a one-element tuple). With ``with_kwargs``, ``hook(module, args, kwargs)``
+        returns None or ``(args, kwargs)``. ``prepend`` puts it before the hooks already there."""
+        self._hook_tables()
+        return _register(self._forward_pre_hooks, hook, prepend,
+                         [(self._forward_pre_hooks_with_kwargs, with_kwargs)])
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """Call ``hook(module, args, output)`` after each ``forward``; a returned value replaces the output.
+        With ``with_kwargs``, ``hook(module, args, kwargs, output)``; with ``always_call``, it also
+        runs when ``forward`` raises."""
+        self._hook_tables()
+        return _register(self._forward_hooks, hook, prepend,
+                         [(self._forward_hooks_with_kwargs, with_kwargs),
+                          (self._forward_hooks_always_called, always_call)])
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """Call ``hook(module, grad_output)`` when the gradients of the module's outputs are known,
+        before those of its inputs are computed; a returned tuple replaces ``grad_output``."""
+        self._hook_tables()
+        return _register(self._backward_pre_hooks, hook, prepend, [])
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """Call ``hook(module, grad_input, grad_output)`` once the gradients of the module's positional
+        inputs are computed (None for the arguments that are not tensors); a returned tuple replaces
+        ``grad_input``."""
+        self._hook_tables()
+        if self._is_full_backward_hook is False:
+            raise RuntimeError(MIXED_BACKWARD_HOOKS)
+        object.__setattr__(self, "_is_full_backward_hook", True)
+        return _register(self._backward_hooks, hook, prepend, [])
+
+    def register_backward_hook(self, hook):
+        """The older backward hook, on the node that made the output (deprecated by PyTorch: it sees the
+        gradients of that one node, which are the module's only when forward is a single operation)."""
+        self._hook_tables()
+        if self._is_full_backward_hook is True:
+            raise RuntimeError(MIXED_BACKWARD_HOOKS)
+        object.__setattr__(self, "_is_full_backward_hook", False)
+        return _register(self._backward_hooks, hook, False, [])
 
     # ------------------------------------------------------------ registration
 
@@ -379,6 +535,63 @@ class Module:
         elif lines:
             text += "\n  " + "\n  ".join(lines) + "\n"
         return text + ")"
+
+
+def _register_non_full(module, backward_hooks, args, result):
+    """The older backward hooks: post-hooks of the node that made the first output tensor, called
+    ``hook(module, grad_input, grad_output)`` with that node's gradients (PyTorch warns when those
+    are not the module's)."""
+    var = result
+    while not isinstance(var, Tensor):
+        var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
+    grad_fn = var.grad_fn
+    if grad_fn is None:
+        return
+    for hook in backward_hooks:
+        grad_fn.register_hook(_WrappedHook(hook, module))
+    _warn_non_full(args, result, grad_fn)
+
+
+class _WrappedHook:
+    """A module's older backward hook as a node post-hook: the module comes first."""
+
+    def __init__(self, hook, module):
+        self.hook, self.module = hook, module
+
+    def __call__(self, grad_input, grad_output):
+        return self.hook(self.module, grad_input, grad_output)
+
+
+def _warn_non_full(inputs, result, grad_fn):
+    """PyTorch's FutureWarnings for the older backward hooks, where they miss gradients."""
+    message = None
+    if isinstance(result, Tensor):
+        result = (result,)
+    if not (isinstance(result, tuple) and all(isinstance(r, Tensor) for r in result)):
+        message = ("Using non-full backward hooks on a Module that does not return a single Tensor or a tuple of "
+                   "Tensors is deprecated and will be removed in future versions. This hook will be missing some of "
+                   "the grad_output. Please use register_full_backward_hook to get the documented behavior.")
+    elif not (isinstance(inputs, tuple) and all(isinstance(i, Tensor) for i in inputs)):
+        message = ("Using non-full backward hooks on a Module that does not take as input a single Tensor or a "
+                   "tuple of Tensors is deprecated and will be removed in future versions. This hook will be "
+                   "missing some of the grad_input. Please use register_full_backward_hook to get the documented "
+                   "behavior.")
+    else:
+        out_grad_fn = {r.grad_fn for r in result if r.grad_fn is not None}
+        if len(out_grad_fn) == 0 or (len(out_grad_fn) == 1 and grad_fn not in out_grad_fn):
+            message = ("Using a non-full backward hook when outputs are nested in python data structure is "
+                       "deprecated and will be removed in future versions. This hook will be missing some "
+                       "grad_output.")
+        elif len(out_grad_fn) > 1:
+            message = ("Using a non-full backward hook when outputs are generated by different autograd Nodes is "
+                       "deprecated and will be removed in future versions. This hook will be missing some "
+                       "grad_output. Please use register_full_backward_hook to get the documented behavior.")
+        elif {i.grad_fn for i in inputs if i.grad_fn is not None} != {n for n, _ in grad_fn.next_functions}:
+            message = ("Using a non-full backward hook when the forward contains multiple autograd Nodes is "
+                       "deprecated and will be removed in future versions. This hook will be missing some "
+                       "grad_input. Please use register_full_backward_hook to get the documented behavior.")
+    if message is not None:
+        warnings.warn(message, FutureWarning, stacklevel=4)
 
 
 def zero_grads(params, set_to_none):

@@ -9,6 +9,7 @@ other views: ``CopySlices``, ``AsStridedBackward0``).
 import numpy as np
 
 from ..autograd import grad_mode
+from ..autograd.function import BackwardCFunction
 from ..autograd.graph import Node, record, should_record
 from ..autograd.inference_mode import IN_PLACE, refuse_outside
 from ..autograd.saved_tensor import count_write, op_name
@@ -30,6 +31,12 @@ MULTIPLE_VIEWS = (
     "Output {} of {} is a view and is being modified inplace. This view is the output of a function that returns "
     "multiple views. Such functions do not allow the output views to be modified inplace. You should replace the "
     "inplace operation by an out-of-place one."
+)
+CUSTOM_FUNCTION_VIEW = (
+    "Output {} of {} is a view and is being modified inplace. This view was created inside a custom Function (or "
+    "because an input was returned as-is) and the autograd logic to handle view+inplace would override the custom "
+    "backward associated with the custom Function, leading to incorrect gradients. This behavior is forbidden. You "
+    "can fix this by cloning the output of the custom Function."
 )
 _MULTIPLE_VIEWS = (SplitBackward0, SplitWithSizesBackward0, UnbindBackward0)  # nodes whose outputs are several views of one input
 OVERLAP = (
@@ -58,7 +65,7 @@ def apply(tensor, op, *args, **kwargs):
 def check_allowed(tensor, recording=False):
     """Refuse what PyTorch refuses: writing into an inference tensor outside inference mode or
     into broadcast memory, and (under grad mode) changing a leaf that requires grad, a view of
-    one, or a view made under no_grad.
+    one, a view made under no_grad, or a view a custom Function returned (an input returned as-is).
     Any code that writes into a tensor's memory (the random fillers too) asks this first."""
     if tensor._inference:
         refuse_outside(tensor, IN_PLACE)
@@ -70,6 +77,8 @@ def check_allowed(tensor, recording=False):
     base = tensor._base
     if base is not None and type(tensor.grad_fn) in _MULTIPLE_VIEWS:
         raise RuntimeError(MULTIPLE_VIEWS.format(tensor._output_nr, op_name(tensor.grad_fn)))
+    if base is not None and isinstance(tensor.grad_fn, BackwardCFunction):  # an input a custom Function returned
+        raise RuntimeError(CUSTOM_FUNCTION_VIEW.format(tensor._output_nr, type(tensor.grad_fn)._forward_cls.__name__))
     if base is not None and tensor.__dict__.get("_made_in_no_grad") and (recording or base._requires_grad):
         raise RuntimeError(NO_GRAD_VIEW)
     if base is not None and base.grad_fn is None and base._requires_grad:

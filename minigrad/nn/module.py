@@ -10,12 +10,8 @@ from collections import OrderedDict, namedtuple
 
 import numpy as np
 
-<<<<<<< HEAD
 from .. import device as _device
-from .. import dtypes
-=======
 from .. import dtypes, hooks
->>>>>>> s33-g
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor
 from .backward_hooks import BackwardHook

@@ -44,7 +44,7 @@ class NativeLayerNormBackward0(Node):
             mean = x.mean(dims, keepdim=True)
             rstd = (x.var(dims, keepdim=True, unbiased=False) + eps).sqrt().reciprocal()
         x_hat = (x - mean) * rstd
-        g = grad if weight is None else grad * weight
+        g = grad * weight if weight is not None else grad  # the affine scale, when there is one
         grad_x = rstd * (g - _mean(g, dims) - x_hat * _mean(g * x_hat, dims)) if need_x else None
         grad_weight = _sum(grad * x_hat, leading) if need_weight else None
         grad_bias = _sum(grad, leading) if need_bias else None

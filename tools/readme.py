@@ -27,6 +27,10 @@ WORKLOADS = {  # the speed table's rows: (the row's name in the bench's results,
     "W2": ("W2", "W2: 50 training steps of a 64 → 128 → 1 MLP", "W2：一个 64 → 128 → 1 的多层感知机（MLP）训练 50 步"),
     "W3": ("W3", "W3: 1024 × 1024 matmul, forward + backward (numpy's BLAS against PyTorch's MKL)",
            "W3：1024 × 1024 矩阵乘法，前向加反向（numpy 的 BLAS 对 PyTorch 的 MKL）"),
+    "W6": ("W6", "W6: one training step of a small GPT (2 blocks, 64 wide, 32 tokens, batch 32, AdamW)",
+           "W6：一个小型 GPT 的一步训练（2 个块，宽 64，32 个词元，批量 32，AdamW）"),
+    "W7": ("W7", "W7: one training step of d2l's LeNet (batch 256 of 28 × 28, SGD)",
+           "W7：d2l 的 LeNet 一步训练（批量 256，28 × 28，SGD）"),
 }
 
 

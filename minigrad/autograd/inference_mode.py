@@ -27,6 +27,7 @@ SAVED = (
     "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use "
     "it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`."
 )
+NO_VERSION = "Inference tensors do not track version counter."  # reading ``_version``, in the mode or not
 
 _enabled = False
 _plain_new = object.__new__

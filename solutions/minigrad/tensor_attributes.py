@@ -11,7 +11,7 @@ A base's flag also reaches the views taken from it before: PyTorch computes a vi
 """
 import functools
 
-from .autograd.inference_mode import REQUIRES_GRAD, refuse_outside
+from .autograd.inference_mode import NO_VERSION, REQUIRES_GRAD, refuse_outside
 from .autograd.view_tracking import live_views
 from .tensor import Tensor
 
@@ -72,10 +72,23 @@ def _delete_grad(self):
     self.grad = None
 
 
+def _checked_version(version):
+    """``_version``, which an inference tensor does not have (PyTorch's error, even inside the mode)."""
+
+    @functools.wraps(version)
+    def checked(self):
+        if self._inference:
+            raise RuntimeError(NO_VERSION)
+        return version(self)
+
+    return checked
+
+
 def install():
     """Wrap ``Tensor``'s attributes with the rules (once, when minigrad is imported)."""
-    flag, data, grad = Tensor.requires_grad, Tensor.data, Tensor.grad
+    flag, data, grad, version = Tensor.requires_grad, Tensor.data, Tensor.grad, Tensor._version
     Tensor.requires_grad_ = _checked_flag_method(Tensor.requires_grad_)
     Tensor.requires_grad = property(flag.fget, _checked_flag_setter(flag.fset), _refuse_delete_flag, flag.__doc__)
     Tensor.data = property(data.fget, _checked_data_setter(data.fset), _refuse_delete_data, data.__doc__)
     Tensor.grad = property(grad.fget, grad.fset, _delete_grad, grad.__doc__)
+    Tensor._version = property(_checked_version(version.fget), None, None, version.__doc__)

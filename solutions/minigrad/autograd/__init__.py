@@ -20,10 +20,12 @@ from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .inference_mode import inference_mode, is_inference_mode_enabled
 from . import graph
 from .graph import Node, grad_accumulator, gradient_edge
+from . import saved_mutation
 from .variable import Variable
 
 
-graph.register_multi_grad_hook = engine.register_multi_grad_hook  # torch.autograd.graph's name
+graph.register_multi_grad_hook = engine.register_multi_grad_hook  # torch.autograd.graph's names
+graph.allow_mutation_on_saved_tensors = saved_mutation.allow_mutation_on_saved_tensors
 
 
 def _root_edge(tensor, index):

@@ -12,6 +12,7 @@ from ..autograd import grad_mode
 from ..autograd.function import BackwardCFunction
 from ..autograd.graph import Node, record, should_record
 from ..autograd.inference_mode import IN_PLACE, refuse_outside
+from ..autograd.saved_mutation import before_write
 from ..autograd.saved_tensor import count_write, op_name
 from ..autograd.view_tracking import live_views, register_view
 from ..dtypes import scalar_type_name
@@ -66,7 +67,14 @@ def check_allowed(tensor, recording=False):
     """Refuse what PyTorch refuses: writing into an inference tensor outside inference mode or
     into broadcast memory, and (under grad mode) changing a leaf that requires grad, a view of
     one, a view made under no_grad, or a view a custom Function returned (an input returned as-is).
-    Any code that writes into a tensor's memory (the random fillers too) asks this first."""
+    Any code that writes into a tensor's memory (the random fillers too) asks this first; once the write is
+    allowed, ``allow_mutation_on_saved_tensors`` clones what was saved of the tensor (``before_write``)."""
+    _refuse(tensor, recording)
+    before_write(tensor)
+
+
+def _refuse(tensor, recording):
+    """``check_allowed``'s refusals, in PyTorch's words."""
     if tensor._inference:
         refuse_outside(tensor, IN_PLACE)
     array = tensor._array

@@ -8,6 +8,7 @@ import warnings
 from collections import defaultdict
 
 from ..autograd.grad_mode import enable_grad
+from ..autograd.saved_mutation import before_write
 from ..nn.module import typename, zero_grads
 from ..tensor import Tensor
 
@@ -71,6 +72,7 @@ class Optimizer:
         for group in self.param_groups:
             for param in group["params"]:
                 if param._grad is not None:
+                    before_write(param)  # allow_mutation_on_saved_tensors: clone what was saved of it
                     self._update(param, param._grad._array, group)
                     param._bump_version()
         return loss

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from ..autograd.graph import Node, recorded
-from ..autograd.saved_tensor import SavedTensor
+from ..autograd.saved_tensor import SavedTensor, release_saved
 from ..ops import comparison, pointwise, special
 from ..ops._operands import dispatch
 from ..ops.inplace_history import apply
@@ -44,11 +44,17 @@ class GeluBackward0(Node):
 
     saved_names = ("approximate", "self")
 
-    def __init__(self, approximate, input):
-        self._saved = (approximate, SavedTensor(input))
+    def __init__(self, approximate, input, cdf=None):
+        # _saved's third item, unnamed: the forward's Φ(x) (an array), so that backward need not compute erf again
+        self._saved = (approximate, SavedTensor(input), cdf)
 
     def backward(self, grad):
-        approximate, x = self.saved_tensors
+        approximate, x, cdf = self.saved_tensors
+        if cdf is not None and not isinstance(x, Tensor):  # Φ(x) as the forward computed it (not under create_graph)
+            slope = x * x.dtype.type(_INV_SQRT_2PI)
+            slope *= np.exp(x * (x * x.dtype.type(-0.5)))
+            slope += cdf
+            return grad * slope
         if approximate == "tanh":
             inner = _TANH_SCALE * (x + _TANH_CUBE * x * x * x)
             t = dispatch(inner, np.tanh, pointwise.tanh)
@@ -58,19 +64,26 @@ class GeluBackward0(Node):
             slope = cdf + x * _INV_SQRT_2PI * dispatch(-0.5 * (x * x), np.exp, pointwise.exp)
         return grad * slope
 
+    def _release(self):
+        release_saved(self)
+        self._saved = self._saved[:2] + (None,)
+
 
 def _gelu_array(x, approximate):
     if approximate == "tanh":
-        return 0.5 * x * (1 + np.tanh(_TANH_SCALE * (x + _TANH_CUBE * x * x * x)))
-    return 0.5 * x * (1 + special.erf_array(x * x.dtype.type(_SQRT_HALF)))
+        return 0.5 * x * (1 + np.tanh(_TANH_SCALE * (x + _TANH_CUBE * x * x * x))), None
+    cdf = special.erf_array(x * x.dtype.type(_SQRT_HALF))
+    cdf += 1
+    cdf *= 0.5
+    return x * cdf, cdf
 
 
 def gelu(input, approximate="none"):
     """x Φ(x): ReLU smoothed by the normal distribution (transformers' activation)."""
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
-    out = Tensor._wrap(_gelu_array(_float(input._array), approximate))
-    return recorded(out, (input,), GeluBackward0, approximate, input)
+    array, cdf = _gelu_array(_float(input._array), approximate)
+    return recorded(Tensor._wrap(array), (input,), GeluBackward0, approximate, input, cdf)
 
 
 # ---------------------------------------------------------------- SiLU

@@ -3,12 +3,14 @@
 
 A convolution is a matrix product in disguise (*im2col*): every window of the (padded) input is
 laid out as one column, ``cols`` of shape (N, C·KH·KW, OH·OW), a copy made from a strided view of
-the input; the output is then ``weight`` (O, C·KH·KW) times ``cols``, one batched ``@``. Backward
-runs the same product the other way: the weight's gradient is grad @ colsᵀ (summed over the
-batch), the columns' gradient is weightᵀ @ grad, and each column is added back into the window it
-came from (*col2im*: one strided add per kernel position). Pooling reads the same windows, one
-kernel position at a time. Groups split the channels: one product per group, in the same batched
-``@``.
+the input; the output is then ``weight`` (O, C·KH·KW) times ``cols``, one batched ``@``. When the
+columns are long (C·KH·KW ≥ 64) the batch goes last instead, (C·KH·KW, OH·OW·N): one large product
+that BLAS threads (``_ConvGeometry``). Backward runs the same product the other way: the weight's
+gradient is grad @ colsᵀ (summed over the batch), the columns' gradient is weightᵀ @ grad, and each
+column is added back into the window it came from (*col2im*: one product and one strided add per
+kernel position, the batch last so that each add runs over long rows). Pooling reads the same
+windows, one kernel position at a time; windows that tile the input (2×2, stride 2) are blocks of a
+reshape. Groups split the channels: one product per group, in the same batched ``@``.
 
 A convolution keeps its columns for the weight's gradient (making them again would cost as much
 as the product). The nodes compute on arrays; their double backward (``create_graph=True``) is not
@@ -75,48 +77,82 @@ def _unpadded(xp, pads, shape):
 
 
 class _ConvGeometry:
-    """Everything about one convolution but its tensors: sizes, stride, padding, dilation, groups."""
+    """Everything about one convolution but its tensors: sizes, stride, padding, dilation, groups.
 
-    __slots__ = ("stride", "pads", "dilation", "groups", "kernel", "out_size")
+    Its columns come in one of two layouts. Batch first, (N, groups, C/groups·KH·KW, OH·OW): one small
+    product per image. Batch last, (groups, C/groups·KH·KW, OH·OW·N): one large product for the whole
+    batch (which BLAS threads), and an im2col that copies rows of OW·N contiguous elements; it costs a
+    transpose of the input, of the output and of the output's gradient, worth it when each column is long
+    (``batch_last``: C/groups·KH·KW of at least 64)."""
 
-    def __init__(self, stride, pads, dilation, groups, kernel, out_size):
+    __slots__ = ("stride", "pads", "dilation", "groups", "kernel", "out_size", "batch_last")
+
+    def __init__(self, stride, pads, dilation, groups, kernel, out_size, channels):
         self.stride, self.pads, self.dilation, self.groups = stride, pads, dilation, groups
         self.kernel, self.out_size = kernel, out_size
+        self.batch_last = channels // groups * kernel[0] * kernel[1] >= 64
 
     def columns(self, x):
-        """im2col: (N, groups, C/groups·KH·KW, OH·OW), a copy."""
+        """im2col, a copy, in the geometry's layout."""
         n, c = x.shape[:2]
-        windows = _windows(_padded(x, self.pads), self.kernel, self.stride, self.dilation, self.out_size)
-        return windows.reshape(n, self.groups, c // self.groups * self.kernel[0] * self.kernel[1],
-                               self.out_size[0] * self.out_size[1])
+        rows = c // self.groups * self.kernel[0] * self.kernel[1]
+        if not self.batch_last:
+            windows = _windows(_padded(x, self.pads), self.kernel, self.stride, self.dilation, self.out_size)
+            return windows.reshape(n, self.groups, rows, self.out_size[0] * self.out_size[1])
+        top, bottom, left, right = self.pads
+        h, w = x.shape[2:]
+        padded = np.zeros((c, h + top + bottom, w + left + right, n), x.dtype)
+        padded[:, top:top + h, left:left + w] = x.transpose(1, 2, 3, 0)
+        sc, sh, sw, sn = padded.strides
+        windows = as_strided(padded, (c,) + self.kernel + self.out_size + (n,),
+                             (sc, sh * self.dilation[0], sw * self.dilation[1], sh * self.stride[0],
+                              sw * self.stride[1], sn), writeable=False)
+        return windows.reshape(self.groups, rows, self.out_size[0] * self.out_size[1] * n)
 
     def grouped_weight(self, w):
         return w.reshape(self.groups, w.shape[0] // self.groups, w[0].size)
 
+    def grouped_grad(self, grad):
+        """The output's gradient (N, O, OH, OW) as (groups, O/groups, OH·OW·N), the batch last (a copy)."""
+        return np.ascontiguousarray(grad.transpose(1, 2, 3, 0)).reshape(self.groups, grad.shape[1] // self.groups, -1)
+
     def forward(self, x, w, columns=None):
         """The convolution of arrays x (N, C, H, W) and w (O, C/groups, KH, KW): (N, O, OH, OW)."""
         out = np.matmul(self.grouped_weight(w), self.columns(x) if columns is None else columns)
-        return out.reshape((x.shape[0], w.shape[0]) + self.out_size)
+        if not self.batch_last:
+            return out.reshape((x.shape[0], w.shape[0]) + self.out_size)
+        out = out.reshape((w.shape[0],) + self.out_size + (x.shape[0],))
+        return np.ascontiguousarray(out.transpose(3, 0, 1, 2))
 
-    def input_grad(self, grad, w, shape):
-        """col2im: the columns' gradient weightᵀ @ grad, each kernel position added back where it read."""
+    def input_grad(self, grad, w, shape, grouped=None):
+        """col2im, one kernel position at a time: that position's weightᵀ @ grad, added back where it read.
+
+        The batch goes last (grad as (O, OH·OW·N), the sum as (C, H, W, N)): each product is one large
+        matrix product, and each add runs over rows of OW·N contiguous elements rather than OW."""
         n, c = shape[:2]
-        grad = grad.reshape(n, self.groups, grad.shape[1] // self.groups, self.out_size[0] * self.out_size[1])
-        columns = np.matmul(np.swapaxes(self.grouped_weight(w), -1, -2), grad)
-        columns = columns.reshape((n, c) + self.kernel + self.out_size)
+        groups, (oh, ow) = self.groups, self.out_size
+        grad = self.grouped_grad(grad) if grouped is None else grouped
+        weight = w.reshape((groups, w.shape[0] // groups, c // groups) + self.kernel)
         top, bottom, left, right = self.pads
-        padded = np.zeros((n, c, shape[2] + top + bottom, shape[3] + left + right), columns.dtype)
+        padded = np.zeros((groups, c // groups, shape[2] + top + bottom, shape[3] + left + right, n), grad.dtype)
+        part = np.empty((groups, c // groups, oh * ow * n), grad.dtype)
+        parts = part.reshape((groups, c // groups, oh, ow, n))
         for i in range(self.kernel[0]):
             for j in range(self.kernel[1]):
+                np.matmul(np.swapaxes(weight[:, :, :, i, j], -1, -2), grad, out=part)
                 padded[(slice(None), slice(None)) + _window_slice(i, j, self.stride, self.dilation, self.out_size)] \
-                    += columns[:, :, i, j]
-        return _unpadded(padded, self.pads, shape)
+                    += parts
+        padded = padded.reshape((c,) + padded.shape[2:])[:, top:top + shape[2], left:left + shape[3]]
+        return np.ascontiguousarray(padded.transpose(3, 0, 1, 2))
 
-    def weight_grad(self, grad, x, w_shape, columns=None):
+    def weight_grad(self, grad, x, w_shape, columns=None, grouped=None):
         """grad @ colsᵀ, summed over the batch."""
+        columns = self.columns(x) if columns is None else columns
+        if self.batch_last:
+            grad = self.grouped_grad(grad) if grouped is None else grouped
+            return np.matmul(grad, np.swapaxes(columns, -1, -2)).reshape(w_shape)
         n = x.shape[0]
         grad = grad.reshape(n, self.groups, grad.shape[1] // self.groups, self.out_size[0] * self.out_size[1])
-        columns = self.columns(x) if columns is None else columns
         return np.matmul(grad, np.swapaxes(columns, -1, -2)).sum(0).reshape(w_shape)
 
 
@@ -145,8 +181,9 @@ class ConvolutionBackward0(Node):
         x, w = self._saved[0].unpack(self, False), self._saved[1].unpack(self, False)
         need_input, need_weight, need_bias = self.needs_input_grad
         g = self.geometry
-        grad_input = g.input_grad(grad, w, x.shape) if need_input else None
-        grad_weight = g.weight_grad(grad, x, w.shape, self.columns) if need_weight else None
+        grouped = g.grouped_grad(grad) if need_input or (need_weight and g.batch_last) else None
+        grad_input = g.input_grad(grad, w, x.shape, grouped) if need_input else None
+        grad_weight = g.weight_grad(grad, x, w.shape, self.columns, grouped) if need_weight else None
         grad_bias = grad.sum((0, 2, 3)) if need_bias else None
         return grad_input, grad_weight, grad_bias
 
@@ -266,7 +303,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         raise RuntimeError(f"Calculated padded input size per channel: ({padded[0]} x {padded[1]}). Kernel size: "
                            f"({effective[0]} x {effective[1]}). Kernel size can't be greater than actual input size")
     out_size = tuple((p - e) // s + 1 for p, e, s in zip(padded, effective, stride))
-    geometry = _ConvGeometry(stride, pads, dilation, groups, kernel, out_size)
+    geometry = _ConvGeometry(stride, pads, dilation, groups, kernel, out_size, x.shape[1])
     columns = geometry.columns(x)
     value = geometry.forward(x, w, columns)
     if bias is not None:
@@ -499,11 +536,27 @@ def _avg_divisor(geometry, count_include_pad, divisor_override, dtype):
     return divisor.astype(dtype)
 
 
+def _tiles(geometry):
+    """Whether the windows tile the input without overlap or padding (stride = kernel, as in LeNet's
+    2×2 pooling): then each window is a block of a reshape, and the backward a broadcast."""
+    return geometry.stride == geometry.kernel and not any(geometry.pads) and geometry.dilation == (1, 1)
+
+
+def _blocks(x4, geometry):
+    """The windows of ``x4`` (N, C, H, W) as a view (N, C, OH, KH, OW, KW), when they tile it."""
+    (oh, ow), (kh, kw) = geometry.out_size, geometry.kernel
+    return x4[:, :, :oh * kh, :ow * kw].reshape(x4.shape[:2] + (oh, kh, ow, kw))
+
+
 def _avg_pool_forward(x, geometry, divisor):
     padded = _padded(_batched(x), geometry.pads)
+    if _tiles(geometry):
+        blocks = _blocks(padded, geometry)
+        positions = [(blocks[:, :, :, i, :, j]) for i in range(geometry.kernel[0]) for j in range(geometry.kernel[1])]
+    else:
+        positions = [padded[:, :, where[0], where[1]] for _, _, where in geometry.positions()]
     total = None
-    for _, _, where in geometry.positions():  # in PyTorch's order: row by row
-        value = padded[:, :, where[0], where[1]]
+    for value in positions:  # in PyTorch's order: row by row
         total = value.copy() if total is None else np.add(total, value, out=total)
     out = total / divisor
     return out if x.ndim == 4 else out[0]
@@ -511,8 +564,20 @@ def _avg_pool_forward(x, geometry, divisor):
 
 def _avg_pool_backward(grad, geometry, divisor, shape):
     share = _batched(grad) / divisor
-    count = geometry.kernel[0] * geometry.kernel[1]
     batched = shape if len(shape) == 4 else (1,) + tuple(shape)
+    if _tiles(geometry):  # each window's share, broadcast over its block
+        (oh, ow), (kh, kw) = geometry.out_size, geometry.kernel
+        blocks = np.empty(share.shape[:3] + (kh, ow, kw), grad.dtype)
+        for i in range(kh):  # one strided copy per kernel position: much faster than copying a broadcast
+            for j in range(kw):
+                blocks[:, :, :, i, :, j] = share
+        spread = blocks.reshape(share.shape[:2] + (oh * kh, ow * kw))
+        if spread.shape != tuple(batched):  # rows or columns past the last window get nothing
+            out = np.zeros(batched, grad.dtype)
+            out[:, :, :oh * kh, :ow * kw] = spread
+            spread = out
+        return spread.reshape(shape)
+    count = geometry.kernel[0] * geometry.kernel[1]
     return geometry.scatter([share] * count, batched, grad.dtype).reshape(shape)
 
 

@@ -132,16 +132,19 @@ def relu(input):
 
 @public("sigmoid", methods="sigmoid")
 def sigmoid(input):
-    """1 / (1 + exp(-x)), as exp(-|x|) / (1 + exp(-|x|)) below 0: no exp can overflow, and small
-    results keep their digits (``0.5 + 0.5 tanh(x / 2)`` would lose them)."""
+    """1 / (1 + exp(-x)), PyTorch's formula: small results keep their digits (``0.5 + 0.5 tanh(x / 2)``
+    would lose them), and where exp(-x) overflows the result is 0, as PyTorch's."""
     out = _wrap(stable_sigmoid(_float(input._array)))
     return recorded(out, (input,), SigmoidBackward0, out)
 
 
 def stable_sigmoid(x):
-    """The logistic function of the array ``x``, in its dtype."""
-    small = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + small), small / (1 + small))
+    """The logistic function of the array ``x``, in its dtype: four passes, three of them in place."""
+    out = np.negative(x, out=np.empty(np.shape(x), x.dtype))
+    with np.errstate(over="ignore"):
+        np.exp(out, out=out)
+    out += 1
+    return np.reciprocal(out, out=out)
 
 
 @public("tanh", methods="tanh")

@@ -129,12 +129,7 @@ class Module:
             for hook_id, hook in list(self._forward_hooks.items()):
                 if hook_id in self._forward_hooks_always_called:
                     called.add(hook_id)
-                if hook_id in self._forward_hooks_with_kwargs:
-                    replaced = hook(self, args, kwargs, result)
-                else:
-                    replaced = hook(self, args, result)
-                if replaced is not None:
-                    result = replaced
+                result = self._run_forward_hook(hook_id, hook, args, kwargs, result)
             if bw_hook is not None:
                 if not isinstance(result, (Tensor, tuple)):
                     warnings.warn("For backward hooks to be called, module output should be a Tensor or a tuple "
@@ -148,16 +143,20 @@ class Module:
                 if hook_id not in self._forward_hooks_always_called or hook_id in called:
                     continue
                 try:
-                    if hook_id in self._forward_hooks_with_kwargs:
-                        replaced = hook(self, args, kwargs, result)
-                    else:
-                        replaced = hook(self, args, result)
-                    if replaced is not None:
-                        result = replaced
+                    result = self._run_forward_hook(hook_id, hook, args, kwargs, result)
                 except Exception as e:
                     warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
                                   f"silenced as another error was raised in forward: {e}", stacklevel=2)
             raise
+
+    def _run_forward_hook(self, hook_id, hook, args, kwargs, result):
+        """One forward hook's call (with the keyword arguments if it asked for them); the output it replaces, or
+        ``result`` when it returns None."""
+        if hook_id in self._forward_hooks_with_kwargs:
+            replaced = hook(self, args, kwargs, result)
+        else:
+            replaced = hook(self, args, result)
+        return result if replaced is None else replaced
 
     def _get_backward_hooks(self):
         """The backward hooks split into full ones and the older (non-full) kind; a module has one kind only."""

@@ -13,7 +13,6 @@ logits 损失（2.8），以及 ``softmax`` 和 ``log_softmax``（挑战 C2）�
 import numpy as np
 
 from ..nn._loss_parts import _numel
-from ..nn.functional import _BCE_EPSILON, BinaryCrossEntropyBackward0, _at_least, _log
 from ..nn.logits_loss import MEAN, BinaryCrossEntropyWithLogitsBackward0, _sigmoid, _softplus_neg
 from ..nn.softmax import LogSoftmaxBackward0, SoftmaxBackward0, _sum_kept
 from ..ops import pointwise
@@ -182,18 +181,6 @@ def log_softmax_backward(self, grad):
     raise NotImplementedError("step C2: your code goes here (see the chapter's exercise) / 第 C2 步：在这里写你的代码（见本章的练习）")
 
 
-# Not an exercise: binary_cross_entropy's node (nn/functional.py), whose loss is -[y log p + (1 - y) log(1 - p)]
-# for a probability p, counts its elements with step 2.8's ``scaled``: one place for that rule.
-def binary_cross_entropy_backward(self, grad):
-    p, y, weight, reduction = self.saved_tensors
-    need_p, need_y = self.needs_input_grad
-    scale = scaled(grad, weight, reduction, p)  # weights and the mean, as step 2.8 counts them
-    return (
-        scale * (p - y) / _at_least((1 - p) * p, _BCE_EPSILON) if need_p else None,
-        scale * (_log(1 - p) - _log(p)) if need_y else None,
-    )
-
-
 # Which node's method each rule is: ``rules/__init__.py`` sets them.
 RULES = {
     (ReluBackward0, "backward"): relu_backward,
@@ -206,5 +193,5 @@ RULES = {
     (BinaryCrossEntropyWithLogitsBackward0, "backward"): logits_loss_backward,
     (SoftmaxBackward0, "backward"): softmax_backward,
     (LogSoftmaxBackward0, "backward"): log_softmax_backward,
-    (BinaryCrossEntropyBackward0, "backward"): binary_cross_entropy_backward,
+    (BinaryCrossEntropyWithLogitsBackward0, "scaled"): staticmethod(scaled),  # binary_cross_entropy's node uses it
 }

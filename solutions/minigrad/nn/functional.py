@@ -149,6 +149,16 @@ class BinaryCrossEntropyBackward0(Node):
     def __init__(self, input, target, weight, reduction):
         self._saved = (SavedTensor(input), SavedTensor(target), _maybe_saved(weight), reduction)
 
+    def backward(self, grad):
+        p, y, weight, reduction = self.saved_tensors
+        need_p, need_y = self.needs_input_grad
+        # Weights and the mean counted as step 2.8 counts them (its ``scaled``, set on the logits loss's node).
+        scale = BinaryCrossEntropyWithLogitsBackward0.scaled(grad, weight, reduction, p)
+        return (
+            scale * (p - y) / _at_least((1 - p) * p, _BCE_EPSILON) if need_p else None,
+            scale * (_log(1 - p) - _log(p)) if need_y else None,
+        )
+
 
 _BCE_EPSILON = 1e-12  # PyTorch's floor for p (1 - p) in the gradient
 

@@ -187,10 +187,12 @@ def _kill_group(process):
 
 
 def environment():
-    """The whole environment of sandboxed code: none of the grader's variables, one thread for numpy."""
+    """The whole environment of sandboxed code: none of the grader's variables, one thread for numpy, and
+    chapter 7's models trained for 20 steps (``minigrad.capstone``): its grade comes from its checks and
+    questions, and two minutes of training per submission would only spend the class's evening."""
     return {"PATH": os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]), "HOME": "/tmp",
             "LANG": "C.UTF-8", "MPLCONFIGDIR": "/tmp", "PYTHONDONTWRITEBYTECODE": "1",
-            "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MINIGRAD_CAPSTONE_STEPS": "20",
             "JPY_PARENT_PID": "1"}  # a kernel's parent is the sandbox's init: no parent to watch, no banner
 
 

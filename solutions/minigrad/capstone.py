@@ -6,7 +6,7 @@ The chapter's model and training loop are plain PyTorch code; only these three t
   that the ``names`` package ships (English), or the four-character idioms (成语) of the dictionary that
   ``jieba`` ships (its entries tagged ``i``; Chinese). Both packages are MIT-licensed and installed with the
   course.
-- ``LossPlot``: the loss curve, redrawn in place while the model trains (nothing is drawn outside a notebook).
+- ``LossPlot``: the loss curve (``viz.plot_losses``), redrawn in place while the model trains (only in a notebook).
 - ``recorded()`` and ``beside()``: the losses PyTorch 2.13 computed for the same program, seed and data
   (``capstone_losses.json``, written by ``python -m tools.record_capstone``), shown beside the learner's. minigrad
   draws PyTorch's random numbers, so the first steps agree to float32 rounding; later ones drift apart, as two
@@ -18,6 +18,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from .messages import N_, language, say
+from .viz.plot import plot_losses
 
 RECORDED = Path(__file__).resolve().parent / "capstone_losses.json"
 STEPS_VARIABLE = "MINIGRAD_CAPSTONE_STEPS"  # a shorter run: the tests set it
@@ -39,41 +40,32 @@ def training_steps(full):
 
 
 class LossPlot:
-    """The training loss against the step, redrawn every ``every`` steps in the notebook's output."""
+    """``viz.plot_losses`` drawn again in place every ``every`` losses, while the model trains."""
 
-    def __init__(self, every=50):
-        self.every, self.steps, self.losses = every, [], []
-        self._figure = self._handle = None
+    def __init__(self, name, every=100):
+        self.name, self.every, self.losses = name, every, []
+        self._shown = None
 
-    def add(self, step, loss):
-        self.steps.append(step)
+    def add(self, loss):
         self.losses.append(loss)
-        if step % self.every == 0:
+        if len(self.losses) % self.every == 1:
             self.show()
 
     def show(self):
         from IPython import get_ipython
         if get_ipython() is None:  # a script or a test: nothing to draw on
             return
-        import matplotlib.pyplot as plt
         from IPython.display import display
-        if self._figure is None:
-            self._figure, self._axes = plt.subplots(figsize=(6, 3))
-            plt.close(self._figure)  # shown through the display handle only, not again at the cell's end
-        axes = self._axes
-        axes.clear()
-        axes.plot(self.steps, self.losses, linewidth=0.8)
-        axes.set_xlabel(say(N_("step")))
-        axes.set_ylabel(say(N_("loss")))
-        axes.set_yscale("log")
-        if self._handle is None:
-            self._handle = display(self._figure, display_id=True)
+        picture = plot_losses(self.losses, self.name)
+        if self._shown is None:
+            self._shown = display(picture, display_id=True)
         else:
-            self._handle.update(self._figure)
+            self._shown.update(picture)
 
 
 def recorded(lang=None):
-    """PyTorch's recorded run for ``lang``: ``{"losses": [the first steps' losses], "final": ..., ...}``."""
+    """PyTorch's recorded run for ``lang``: ``{"losses": [the first steps' losses], "steps": its length, "final":
+    the last step's loss, "validation": the validation loss after training}``."""
     return json.loads(RECORDED.read_text())[lang or language()]
 
 
@@ -89,4 +81,7 @@ def beside(losses, lang=None):
     verdict = N_("equal within {tolerance:g}: the largest relative difference is {worst:.1e}.") \
         if worst <= TOLERANCE else N_("not equal: the largest relative difference is {worst:.1e}, above {tolerance:g}.")
     print(say(verdict, tolerance=TOLERANCE, worst=worst))
+    run = recorded(lang)
+    print(say(N_("PyTorch, after all {steps} steps: training loss {final:.3f}, validation loss {validation:.3f}."),
+              **run))
     return worst

@@ -366,3 +366,29 @@ def test_chapter_6_documented_outputs(language, executed):
         "torch.autograd.set_detect_anomaly(True, check_nan=False).\n")
     leaf = next(t for t in texts if "leaf Variable" in t)
     assert leaf.startswith("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.\n")
+
+
+WORDS = {"en": "len(words)=5163 vocab_size=27 block_size=12 ['aaron', 'abbey', 'abbie']\n",
+         "zh": "len(words)=22192 vocab_size=2989 block_size=5 ['一一列举', '一丁不识', '一不压众']\n"}
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_chapter_7_documented_outputs(language, executed):
+    """Each language's words; the first 20 steps' losses beside PyTorch's, equal within the tolerance; the loss
+    drawn while training; one attention block's graph with the nodes the chapter names."""
+    notebook = executed("07_capstone", language)
+    texts = outputs(notebook)
+    assert WORDS[language] in texts
+    beside = next(t for t in texts if "PyTorch 2.13" in t).splitlines()
+    assert len(beside) == 1 + 20 + 2
+    assert beside[-2].startswith(say("equal within {tolerance:g}: the largest relative difference is {worst:.1e}.",
+                                     language, tolerance=1e-4, worst=0.0).split("0.0e+00")[0])
+    mine, theirs = zip(*(map(float, line.split()[1:]) for line in beside[1:21]))
+    assert max(abs(a - b) / b for a, b in zip(mine, theirs)) <= 1e-4
+    assert plots(notebook), "the loss is drawn while the model trains"
+    boxes, edges = boxes_and_edges(pictures(notebook)[-1])
+    names = [name for name, _ in boxes]
+    for node, count in (("NativeLayerNormBackward0", 2), ("SplitBackward0", 1), ("MaskedFillBackward0", 1),
+                        ("SoftmaxBackward0", 1), ("GeluBackward0", 1), ("AddBackward0", 2)):
+        assert names.count(node) == count, (node, names)
+    assert ("MaskedFillBackward0", "SoftmaxBackward0") in edges  # the mask, then the softmax

@@ -37,7 +37,7 @@ INTRO = {
 def first_mistakes():
     """Each step's first usual mistake, as ``(name, sentence)``, from every chapter's ``mistakes.py``."""
     found = {}
-    for chapter in range(1, 7):
+    for chapter in range(1, 8):
         for name, (step, _, sentence) in importlib.import_module(f"minigrad.steps.chapter{chapter}.mistakes").MUTANTS.items():
             found.setdefault(step, (name, sentence))
     return found

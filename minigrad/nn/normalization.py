@@ -22,7 +22,7 @@ class NativeLayerNormBackward0(Node):
     """out = (x - mean) · rstd · weight + bias, the statistics over the last dimensions.
 
     Saves the input, the statistics (``result1`` = mean, ``result2`` = 1/√(var + eps), PyTorch's
-    names) and the affine parameters.
+    names) and the affine parameters. Its ``backward`` is set by ``rules/__init__.py`` (exercise 7.2).
     """
 
     saved_names = ("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps")
@@ -31,27 +31,9 @@ class NativeLayerNormBackward0(Node):
         self._saved = (SavedTensor(input), normalized_shape, SavedTensor(Tensor._wrap(mean)),
                        SavedTensor(Tensor._wrap(rstd)), _maybe_saved(weight), _maybe_saved(bias), eps)
 
-    def backward(self, grad):
-        """With x̂ = (x - mean) · rstd and g = grad · weight, over the n normalised elements:
-        dx = rstd · (g - mean(g) - x̂ · mean(g · x̂)); dweight = Σ grad · x̂ and dbias = Σ grad over
-        the leading dimensions. Under create_graph, mean and rstd are computed again from x with
-        the operations, so that the second derivative sees how they depend on x."""
-        x, shape, mean, rstd, weight, _, eps = self.saved_tensors
-        need_x, need_weight, need_bias = self.needs_input_grad
-        dims = tuple(range(x.ndim - len(shape), x.ndim))
-        leading = tuple(range(x.ndim - len(shape)))
-        if isinstance(x, Tensor):
-            mean = x.mean(dims, keepdim=True)
-            rstd = (x.var(dims, keepdim=True, unbiased=False) + eps).sqrt().reciprocal()
-        x_hat = (x - mean) * rstd
-        g = grad * weight if weight is not None else grad  # the affine scale, when there is one
-        grad_x = rstd * (g - _mean(g, dims) - x_hat * _mean(g * x_hat, dims)) if need_x else None
-        grad_weight = _sum(grad * x_hat, leading) if need_weight else None
-        grad_bias = _sum(grad, leading) if need_bias else None
-        return grad_x, grad_weight, grad_bias
-
 
 def _mean(a, dims):
+    """The mean over ``dims``, kept as dimensions of size 1 (arrays and tensors)."""
     return a.mean(dims, keepdim=True) if isinstance(a, Tensor) else a.mean(dims, keepdims=True)
 
 

@@ -33,6 +33,7 @@ STEPS = {}  # "1.2" -> list of check functions
 CHAPTERS = (  # every module of checks, each in its chapter's folder
     "chapter1.checks", "chapter1.rules", "chapter1.kinks", "chapter2.checks", "chapter2.rules", "chapter2.challenge",
     "chapter3.checks", "chapter4.checks", "chapter4.forward", "chapter4.shapes", "chapter5.checks", "chapter6.checks",
+    "chapter7.checks",
 )
 HERE = Path(__file__).resolve().parent
 EXPECTED = "expected.json"  # in each chapter's folder: the reference's observations of its steps (seed 0)

@@ -21,9 +21,11 @@ from .steps.chapter3 import hints as chapter3
 from .steps.chapter4 import hints as chapter4
 from .steps.chapter5 import hints as chapter5
 from .steps.chapter6 import hints as chapter6
+from .steps.chapter7 import hints as chapter7
 
 # Each chapter's first hints live in its folder, beside its checks.
-HINTS = {**chapter1.HINTS, **chapter2.HINTS, **chapter3.HINTS, **chapter4.HINTS, **chapter5.HINTS, **chapter6.HINTS}
+HINTS = {**chapter1.HINTS, **chapter2.HINTS, **chapter3.HINTS, **chapter4.HINTS, **chapter5.HINTS, **chapter6.HINTS,
+         **chapter7.HINTS}
 LAST_HINTS = "last_hints" + sealed.SUFFIX  # in each chapter's folder
 
 SHOWN = N_("Hint {n} of {total} for step {step}:\n{hint}")

@@ -14,7 +14,7 @@ KINDS = {"number": N_("a number"), "truth": N_("True or False"), "text": N_("tex
 QUESTIONS = {  # question id -> the kind of its answer
     "q1.1": "number", "q1.2": "number", "q2.1": "number", "q2.2": "number", "q3.1": "truth", "q3.2": "truth",
     "q3.3": "number", "q4.1": "number", "q4.2": "number", "q5.1": "text", "q5.2": "number", "q5.3": "number",
-    "q6.1": "number", "q6.2": "number", "q6.3": "number",
+    "q6.1": "number", "q6.2": "number", "q6.3": "number", "q7.1": "number", "q7.2": "number",
 }
 
 MISCONCEPTIONS = {  # question id -> (a common wrong answer, what it misunderstands)
@@ -66,6 +66,15 @@ MISCONCEPTIONS = {  # question id -> (a common wrong answer, what it misundersta
     ),
     "q6.3": (
         (1, N_("v is a view of a: they share one version counter, so a.mul_(2) counts for v too.")),
+    ),
+    "q7.1": (
+        (2, N_("Row 1 was looked up twice: each lookup sends back its gradient, [1, 1], and the two add up.")),
+        (6, N_("6 is the sum of the whole table's gradient (rows 1, 1 and 3); the question asks for row 1 alone.")),
+    ),
+    "q7.2": (
+        (16, N_("Where the mask is True, out holds 0.0 whatever x is: those 6 positions get no gradient.")),
+        (6, N_("The mask is True above the diagonal, where the value is put in: those 6 positions get no gradient, "
+               "the other 10 get 1 each.")),
     ),
 }
 

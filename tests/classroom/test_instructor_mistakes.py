@@ -19,7 +19,7 @@ from tools import classroom, limits, nbgraderapp
 
 pytestmark = pytest.mark.grading
 CHAPTER_1 = "01_graph"
-NAMES = "01_graph, 02_gradients, 03_no_grad, 04_vjp, 05_function, 06_internals"
+NAMES = "01_graph, 02_gradients, 03_no_grad, 04_vjp, 05_function, 06_internals, 07_capstone"
 
 
 def run(*args, module="tools.classroom"):

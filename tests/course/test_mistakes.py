@@ -28,7 +28,7 @@ from tools import build, editions
 if EDITION == "learner":  # the mistakes are kept out of the learner edition
     pytest.skip("mutates the reference edition", allow_module_level=True)
 
-CHAPTERS = {n: importlib.import_module(f"minigrad.steps.chapter{n}.mistakes") for n in range(1, 7)}
+CHAPTERS = {n: importlib.import_module(f"minigrad.steps.chapter{n}.mistakes") for n in range(1, 8)}
 MUTANTS = {name: mutant for chapter in CHAPTERS.values() for name, mutant in chapter.MUTANTS.items()}
 
 # A Python that has imported numpy, and nothing of the course, forks a child for each mutant: the child puts

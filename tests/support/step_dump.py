@@ -52,7 +52,7 @@ def said_by_checks(seen):
 def mutants():
     """{step: {mutant's name: its sentence in both languages}} from every chapter's mistakes."""
     found = {}
-    for chapter in range(1, 7):
+    for chapter in range(1, 8):
         module = importlib.import_module(f"minigrad.steps.chapter{chapter}.mistakes")
         for mutant, (step, _, message) in module.MUTANTS.items():
             found.setdefault(step, {})[mutant] = both(message)

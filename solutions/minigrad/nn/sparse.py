@@ -1,14 +1,13 @@
 """Embeddings: ``F.embedding`` and ``nn.Embedding``, a table of vectors looked up by index.
 
-A lookup is a gather of rows; its backward scatters the gradient back, adding where an
-index repeats, into a table-shaped gradient (``EmbeddingBackward0``, as PyTorch records it).
+A lookup is a gather of rows, recorded as one node (``EmbeddingBackward0``, as PyTorch records it);
+its backward is exercise 7.1 (``rules/chapter7.py``).
 """
 import numpy as np
 
 from ..autograd.grad_mode import no_grad
 from ..autograd.graph import Node, recorded
-from ..creation import empty, zeros
-from ..ops import indexing
+from ..creation import empty
 from ..tensor import Tensor
 from . import init
 from .module import Module
@@ -16,27 +15,13 @@ from .parameter import Parameter
 
 
 class EmbeddingBackward0(Node):
-    """out = weight[indices]: each row of the table gets the sum of the gradients of its lookups,
-    except the padding row, which gets none."""
+    """out = weight[indices]: keeps the indices, the padding row (-1 for none) and the table's number of rows.
+    Its ``backward`` is set by ``rules/__init__.py`` (exercise 7.1)."""
 
     saved_names = ("indices", "padding_idx", "weight_sym_argsize_0")
 
     def __init__(self, indices, padding_idx, num_weights):
         self._saved = (indices, padding_idx, num_weights)
-
-    def backward(self, grad):
-        indices, padding_idx, num_weights = self._saved
-        flat = indices._array.reshape(-1)
-        dim = grad.shape[-1]
-        if isinstance(grad, Tensor):  # under create_graph: the scatter as an operation
-            kept = Tensor._wrap((flat != padding_idx).astype(grad._array.dtype)[:, None])
-            rows = grad.reshape(-1, dim) * kept
-            return indexing.index_add(zeros(num_weights, dim, dtype=grad.dtype), 0, Tensor._wrap(flat), rows)
-        table = np.zeros((num_weights, dim), grad.dtype)
-        np.add.at(table, flat, grad.reshape(-1, dim))
-        if padding_idx >= 0:
-            table[padding_idx] = 0
-        return table
 
 
 def _padding_index(padding_idx, num_embeddings):

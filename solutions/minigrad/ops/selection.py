@@ -1,8 +1,8 @@
 """Choosing elements by a mask or by an index tensor: ``masked_fill`` and ``gather``.
 
-Their backward sends each output's gradient to where its value came from: a filled
-position got the value (so the input gets 0 there), a gathered element got the input
-element its index named (and an element gathered twice gets both gradients).
+Each records one node, as PyTorch does. ``masked_fill``'s backward is exercise 7.3
+(``rules/chapter7.py``); ``gather``'s sends each output's gradient to the input element
+its index named (and an element gathered twice gets both gradients).
 """
 import numpy as np
 
@@ -17,16 +17,16 @@ from .views import _dim
 # ---------------------------------------------------------------- masked_fill
 
 
-def _zero_where(grad, mask):
-    """``grad`` with 0 where ``mask`` is True (mask an array, or a tensor under create_graph)."""
-    if isinstance(grad, Tensor):
-        return grad.masked_fill(mask if isinstance(mask, Tensor) else Tensor._wrap(mask), 0)
-    return np.where(mask, np.zeros((), grad.dtype), grad)
+def _zero_where(values, where):
+    """``values`` with 0 where the bool ``where`` is True (arrays, or tensors under create_graph)."""
+    if isinstance(values, Tensor):
+        return values.masked_fill(where if isinstance(where, Tensor) else Tensor._wrap(where), 0)
+    return np.where(where, np.zeros((), values.dtype), values)
 
 
 class MaskedFillBackward0(Node):
-    """The filled positions hold the number, not the input: their gradient is 0. Where the
-    mask broadcast the input to a larger shape, the engine sums the gradient back down."""
+    """out = input.masked_fill(mask, value), value a number: keeps the mask. Its ``backward`` is set by
+    ``rules/__init__.py`` (exercise 7.3)."""
 
     __slots__ = ()
     saved_names = ("mask",)
@@ -34,25 +34,11 @@ class MaskedFillBackward0(Node):
     def __init__(self, mask):
         self._saved = (SavedTensor(mask),)
 
-    def backward(self, grad):
-        (mask,) = self.saved_tensors
-        return _zero_where(grad, mask)
-
 
 class MaskedFillBackward1(MaskedFillBackward0):
-    """As MaskedFillBackward0, and the value tensor gets the gradients of every filled position."""
+    """As MaskedFillBackward0, with value a 0-dim tensor, the node's second input (exercise 7.3)."""
 
     __slots__ = ()
-
-    def backward(self, grad):
-        (mask,) = self.saved_tensors
-        need_self, need_value = self.needs_input_grad
-        grad_self = _zero_where(grad, mask) if need_self else None
-        grad_value = None
-        if need_value:
-            inverted = ~mask if isinstance(mask, Tensor) else np.logical_not(mask)
-            grad_value = _zero_where(grad, inverted).sum()
-        return grad_self, grad_value
 
 
 @public("masked_fill", methods="masked_fill")

@@ -4,8 +4,8 @@ A node class in ``ops/`` or ``nn/`` holds what its operation saved; the rule tha
 ``rules/chapterN.py`` with the others of its chapter, so that a learner edits a few files, each rule beside its
 neighbours. Setting a function as a class's method costs nothing when it runs.
 """
-from . import chapter1, chapter2, chapter4
+from . import chapter1, chapter2, chapter4, chapter7
 
-for chapter in (chapter1, chapter2, chapter4):
+for chapter in (chapter1, chapter2, chapter4, chapter7):
     for (node, method), rule in chapter.RULES.items():
         setattr(node, method, rule)

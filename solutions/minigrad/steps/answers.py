@@ -26,6 +26,8 @@ ANSWERS = {  # question id -> hash of the canonical answer
     "q6.1": "6b86b273ff34fce1",
     "q6.2": "6b51d431df5d7f14",
     "q6.3": "d4735e3a265e16ee",
+    "q7.1": "4b227777d4dd1fc6",
+    "q7.2": "4a44dc15364204a8",
 }
 
 

@@ -71,7 +71,10 @@ def recorded(lang=None):
 
 def beside(losses, lang=None):
     """Print the first steps' losses beside PyTorch's, and say whether they agree within ``TOLERANCE``.
-    Returns the largest relative difference."""
+    Returns the largest relative difference (None before any training step)."""
+    if not losses:
+        print(say(N_("No losses yet: train the model first (section 5).")))
+        return None
     theirs = recorded(lang)["losses"][:len(losses)]
     print(f"{say(N_('step')):>6} {'minigrad':>12} {'PyTorch 2.13':>12}")
     worst = 0.0

@@ -26,6 +26,7 @@ HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
 RICHEST_FIRST = ("image/svg+xml", "image/png", "text/html", "text/plain")
 PYTHON = set(keyword.kwlist) | set(dir(builtins))  # True, None, RuntimeError, ...
 UNITS = {"ms"}
+NUMBERS = {"inf", "nan"}  # how PyTorch prints infinities and NaN in a tensor: tensor([0., -inf])
 DOTTED = re.compile(r"\w+(?:\.\w+)+")  # a qualified name: 0.weight, torch.float32, autograd.grad
 
 
@@ -112,7 +113,7 @@ def english_words(text, allowed):
         text = text.replace(sentence, " ")
     text = DOTTED.sub(" ", PATH.sub(" ", QUOTED.sub(" ", text)))
     return [word for word in WORD.findall(text) if len(word) > 1 and not is_identifier(word)
-            and word.strip("'") not in allowed and word not in PYTHON | UNITS | pytorch_names()]
+            and word.strip("'") not in allowed and word not in PYTHON | UNITS | NUMBERS | pytorch_names()]
 
 
 def chinese(text):

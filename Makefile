@@ -38,6 +38,9 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # without them pytest rewrites every test module's asserts in each of its processes, and every command a
 # test starts compiles the project's modules anew.
 CACHED := PYTHONDONTWRITEBYTECODE=
+# One BLAS and OpenMP thread per test process (numpy's OpenBLAS, PyTorch): the suite runs four processes on two
+# cores, where each library's own threads would only wait on each other.
+ONE_THREAD := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
 .PHONY: course test core build install-course install-test
 
@@ -70,11 +73,11 @@ $(COURSE_CONFIG)/jupyter_server_config.json: Makefile
 # (four finished sooner than three here: bench/README.md). loadgroup keeps the tests of one costly fixture
 # in one process (tests/conftest.py, COSTLY).
 test: install-test
-	$(CACHED) $(PY) -m pytest -n 4 --dist loadgroup $(PYTEST_ARGS)
+	$(CACHED) $(ONE_THREAD) $(PY) -m pytest -n 4 --dist loadgroup $(PYTEST_ARGS)
 
 # The fast core: no notebooks, classes, browsers or a Python per case, and 8 drawn shapes per operation, not 30.
 core: install-test
-	$(CACHED) MINIGRAD_EXAMPLES=8 $(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub and not processes" $(PYTEST_ARGS)
+	$(CACHED) $(ONE_THREAD) MINIGRAD_EXAMPLES=8 $(PY) -m pytest -n 2 -m "not notebooks and not grading and not browser and not hub and not processes" $(PYTEST_ARGS)
 
 build: install-test
 	$(PY) -m tools.build

@@ -3,9 +3,10 @@
 One throwaway course root per language holds all the chapters as assignments, released at once
 (``nbgrader generate_assignment "*"``). Three students submit: the reference (the chapter's steps
 solved, its practice questions answered as the instructor's source notebook answers them), the
-untouched release, and only the chapter's first step solved (practice answers left blank), in every
-chapter of the English course and in two chapters of the Chinese one (``HANDED_IN``). They must get
-full marks, zero, and that step's points alone, as ``nbgrader export`` reports them.
+untouched release, and only the chapter's first step solved (practice answers left blank). The reference
+hands in every chapter of the English course, the other two its first, its last and the one with formulas;
+in the Chinese course all three hand in two chapters (``HANDED_IN``). They must get full marks, zero, and
+that step's points alone, as ``nbgrader export`` reports them.
 
 Both courses are configured by ``classroom init`` (sandbox, fresh checks), and graded two ways:
 the English one by the class-wide command, every chapter in one go (``python -m tools.classroom
@@ -43,11 +44,16 @@ needs_sandbox = pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
 
 ASSIGNMENTS = [name for name, _, _ in classroom.assignments()]
 MATHS = "04_vjp"  # a chapter whose prose has formulas
-# The chapters each course's students hand in: every chapter in English; in Chinese, the first and the one with
-# formulas, enough to show grading and feedback in that language (each graded chapter costs a class's run).
-HANDED_IN = {"en": ASSIGNMENTS, "zh": [ASSIGNMENTS[0], MATHS]}
-HONEST = ("reference", "untouched", "first_step_only")
 LATE = ASSIGNMENTS[-1]  # where the broken submission is handed in: a chapter well after chapter 2
+HONEST = ("reference", "untouched", "first_step_only")
+# The chapters each honest student hands in (each submission costs a notebook's run). In English the reference
+# hands in every chapter (each chapter's graded cells give full marks); the untouched release and the first step
+# alone, whose grades come from the same cells, the first chapter, the last and the one with formulas. In Chinese
+# all three hand in the first chapter and the one with formulas: enough to show grading and feedback in that
+# language.
+SOME = [ASSIGNMENTS[0], MATHS, LATE]
+HANDED_IN = {"en": {"reference": ASSIGNMENTS, "untouched": SOME, "first_step_only": SOME},
+             "zh": {student: [ASSIGNMENTS[0], MATHS] for student in HONEST}}
 WRONG = "'not the answer'"
 PATCH_THE_KEY = """import minigrad, minigrad.steps.answers as key
 minigrad.check_answer = lambda *args: print("✓ right")
@@ -71,12 +77,14 @@ def grade_the_course(folder, language):
         # The learner's notebook of the chapter (as in course/LANG/), made from the same sources as the course.
         learner = notebooks.for_language(notebooks.read_source(source), language, name)
         facts["learner"][name] = [cell.source for cell in learner.cells]
-        if name not in HANDED_IN[language]:
-            continue
         mine = steps_of(number)
-        hand_in(root, "reference", steps_before(number) | set(mine), work, name, answers=key)
-        hand_in(root, "untouched", None, work, name)
-        hand_in(root, "first_step_only", steps_before(number) | set(mine[:1]), work, name)
+        handed_in = {student for student, chapters in HANDED_IN[language].items() if name in chapters}
+        if "reference" in handed_in:
+            hand_in(root, "reference", steps_before(number) | set(mine), work, name, answers=key)
+        if "untouched" in handed_in:
+            hand_in(root, "untouched", None, work, name)
+        if "first_step_only" in handed_in:
+            hand_in(root, "first_step_only", steps_before(number) | set(mine[:1]), work, name)
     if language == "en":
         quiz = next(name for name in ASSIGNMENTS if facts["questions"][name])
         patched = hand_in(root, "patched_key", steps_before(chapter(quiz)) | set(steps_of(chapter(quiz))), work,
@@ -105,8 +113,8 @@ def graded_course(tmp_path_factory, language):
                   meanwhile=[(f"grading-{other}", lambda f: grade_the_course(f, other))])
     facts = json.loads((folder / "facts.json").read_text())
     grades = {(assignment, student): (score, top) for assignment, student, score, top in facts.pop("grades")}
-    return SimpleNamespace(root=folder / "course", language=language, grades=grades, graded=HANDED_IN[language],
-                           **facts)
+    return SimpleNamespace(root=folder / "course", language=language, grades=grades,
+                           graded=HANDED_IN[language]["reference"], handed_in=HANDED_IN[language], **facts)
 
 
 @pytest.fixture(scope="module", params=["en", "zh"])
@@ -124,7 +132,8 @@ def right_grades(course, assignment):
     points = course.points[assignment]
     total = float(sum(points.values()))
     first = float(points[notebooks.grade_id(steps_of(chapter(assignment))[0])])
-    grades = {"reference": (total, total), "untouched": (0.0, total), "first_step_only": (first, total)}
+    grades = {"reference": (total, total), "untouched": (0.0, total),
+              "first_step_only": (first if assignment in course.handed_in["first_step_only"] else 0.0, total)}
     if course.language == "en":
         asked = float(sum(points[cell.removeprefix("answer_")] for cell in course.questions[assignment]))
         grades["patched_key"] = (total - asked if assignment == course.quiz else 0.0, total)
@@ -141,7 +150,7 @@ def test_full_marks_zero_and_the_first_step_alone(course):
 @needs_sandbox
 def test_every_submission_is_autograded(course):
     handed_in = {(p.name, p.parent.name) for p in (course.root / "submitted").glob("*/*")}
-    assert {(a, s) for a in course.graded for s in HONEST} <= handed_in
+    assert {(a, s) for s, chapters in course.handed_in.items() for a in chapters} <= handed_in
     assert {(p.name, p.parent.name) for p in (course.root / "autograded").glob("*/*")} == handed_in
 
 
@@ -197,7 +206,8 @@ def test_a_broken_submission_in_a_later_chapter_is_graded_clearly_and_alone(engl
     score = float(english.points[LATE][notebooks.grade_id(first)])
     assert english.grades[(LATE, "mallory")] == (score, total)
     for assignment in ASSIGNMENTS:
-        students = len(HONEST) + (assignment == english.quiz) + (assignment == LATE)
+        students = sum(assignment in chapters for chapters in english.handed_in.values())
+        students += (assignment == english.quiz) + (assignment == LATE)
         noted = int(assignment == LATE)
         assert (f"\n{assignment}: {students} submissions, {students} graded, {noted} with notes, 0 failed\n"
                 in english.stdout), english.stdout

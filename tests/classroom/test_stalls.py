@@ -1,4 +1,4 @@
-"""No submission can stall a class: every stalling kind, five times over in one class run, beside honest students.
+"""No submission can stall a class: every stalling kind, three times over in one class run, beside honest students.
 
 Each kind of ``support/stalls.py`` is handed in ``COPIES`` times; the class is graded once by the
 instructor's command (``python -m tools.classroom autograde``), under the small limits of
@@ -32,12 +32,13 @@ pytestmark = [pytest.mark.grading,
               pytest.mark.skipif(not sandbox.bwrap_works("bwrap"),
                                  reason="bubblewrap cannot make a sandbox here (not installed, or no namespaces)")]
 
-# Of each stalling kind, in the one class run: 25 stalling submissions for 4 workers, so every worker meets
-# several of them, of every kind, and stalled ones often hold all the workers at once.
-COPIES = 5
+# Of each stalling kind, in the one class run: 15 stalling submissions for 4 workers, so every worker meets
+# several of them, and stalled ones often hold all the workers at once.
+COPIES = 3
 JOBS = 4  # more workers than the 2 cores: a stalled submission waits, it does not compute
-# Seconds the whole class run may take on this 2-core machine: about 65 on an idle one (five copies of each
-# kind), several times that beside the rest of the suite; past the bound the run is killed and the test fails.
+# Seconds the whole class run may take on this 2-core machine: about 65 on an idle one with five copies of each
+# kind (less with three), several times that beside the rest of the suite; past the bound the run is killed and
+# the test fails.
 BOUND = 480
 # A student's line in the summary autograde prints: name, outcome, seconds.
 TOLD = re.compile(r"^\[\s*\d+/\s*\d+\] (\S+)\s+(ok|FAILED: .*) \(([\d.]+) s\)$", re.MULTILINE)

@@ -27,8 +27,11 @@ def cells():
 
 def run(torch, language, steps=None):
     """Run the chapter's program with ``torch`` as its engine, on ``language``'s words, for ``steps`` training
-    steps (all of them when None); its printed lines are kept, not shown. Returns the program's variables."""
+    steps (all of them when None); its printed lines are kept, not shown, and the language in effect before is
+    restored. Returns the program's variables."""
     import minigrad.capstone
+    from minigrad.messages import language as language_now
+    before = language_now()
     minigrad.set_language(language)
     namespace = {"torch": torch, "nn": torch.nn, "F": torch.nn.functional, "capstone": minigrad.capstone,
                  "math": math, "time": time, "__name__": "capstone"}
@@ -40,6 +43,7 @@ def run(torch, language, steps=None):
             for source in cells():
                 exec(compile(source, str(SOURCE), "exec"), namespace)
     finally:
+        minigrad.set_language(before)
         if saved is None:
             os.environ.pop(minigrad.capstone.STEPS_VARIABLE, None)
         else:

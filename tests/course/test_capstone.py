@@ -17,6 +17,7 @@ def relative_differences(losses, recorded):
 def test_minigrad_trains_as_pytorch_did(language):
     """The learner's engine (here the reference) gives PyTorch 2.13's recorded losses for the first steps."""
     run = program.run(minigrad, language, COMPARED)
+    assert minigrad.messages.language() == "en"  # the process's language is left as it was
     recorded = capstone.recorded(language)
     assert len(run["losses"]) == COMPARED and run["steps"] == COMPARED
     assert max(relative_differences(run["losses"], recorded["losses"])) <= capstone.TOLERANCE

@@ -55,9 +55,10 @@ if [ ! -x "$uv" ]; then
 fi
 
 # Installs the project's dependencies for the extras "$2" into the Python "$1", exactly as the lock pins
-# them: a package the lock lacks, or a file whose hash it does not hold, stops the install.
+# them: a package the lock lacks, or a file whose hash it does not hold, stops the install. Two of them come
+# as source only (names, jieba: chapter 7's data), built with the lock's setuptools, not the index's newest.
 install_locked() {
-  "$uv" pip install -q --python "$1" --require-hashes -c "$lock" -r pyproject.toml \
+  "$uv" pip install -q --python "$1" --require-hashes -c "$lock" --build-constraint "$lock" -r pyproject.toml \
     $(printf -- '--extra %s ' ${2//,/ })
 }
 
@@ -77,7 +78,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$(fingerprint)" ]; then
     say "uv pip sync $lock (every package of the lock, nothing else)"
     # PyTorch's CPU build, which the lock pins, is a file this kind of machine keeps where pip finds it.
     torch_wheels=${PIP_FIND_LINKS:-/opt/wheels}
-    "$uv" pip sync -q --python "$venv/bin/python" --require-hashes $([ -d "$torch_wheels" ] && echo --find-links "$torch_wheels") "$lock"
+    "$uv" pip sync -q --python "$venv/bin/python" --require-hashes --build-constraint "$lock" \
+      $([ -d "$torch_wheels" ] && echo --find-links "$torch_wheels") "$lock"
   fi
   # The project itself, editable; its build back end (setuptools) at the lock's version too.
   "$uv" pip install -q --python "$venv/bin/python" --no-deps --build-constraint "$lock" -e .

@@ -123,10 +123,13 @@ def test_conda_environment_pins_the_lock_s_versions():
 
 
 def test_install_takes_every_python_package_from_the_lock():
-    """Each install command of tools/install.sh checks hashes against the lock, or installs the project alone."""
+    """Each install command of tools/install.sh checks hashes against the lock, or installs the project alone; and
+    whatever it builds from source (the project, chapter 7's names and jieba) is built with the lock's setuptools,
+    not with whatever the package index holds that day."""
     script = (ROOT / "tools" / "install.sh").read_text().replace("\\\n", " ")
     commands = [line.strip() for line in script.splitlines() if re.search(r"pip (install|sync)", line)
                 and not line.lstrip().startswith(("#", "say "))]
     assert commands, "tools/install.sh installs no Python package"
     for command in commands:
         assert "--require-hashes" in command or ("--no-deps" in command and command.endswith("-e .")), command
+        assert '--build-constraint "$lock"' in command or "graphviz-pure" in command, command  # that one: a wheel

@@ -145,8 +145,8 @@ def gelu_backward(self, grad):
     array of x's shape, for "none" (None for "tanh"): while x is an array, use it rather than computing erf
     again (erf is costly, and a transformer's training calls this node at every step). Under create_graph
     (x a tensor), compute Φ(x) with operations (``dispatch`` with ``special.erf_array`` and ``special.erf``,
-    ``pointwise.exp``, ``pointwise.tanh``). ``_INV_SQRT_2PI`` is 1/√(2π) and ``_SQRT_HALF`` 1/√2. With x = [-1, 0, 1] and a
-    gradient of ones: about [-0.0833, 0.5, 1.0833] ("none"), [-0.0830, 0.5, 1.0830] ("tanh").
+    ``pointwise.exp``, ``pointwise.tanh``). ``_INV_SQRT_2PI`` is 1/√(2π) and ``_SQRT_HALF`` 1/√2. With
+    x = [-1, 0, 1] and a gradient of ones: about [-0.0833, 0.5, 1.0833] ("none"), [-0.0830, 0.5, 1.0830] ("tanh").
 
     对 x 的梯度，形状与 x 相同。``approximate`` 为 "none" 或 "tanh"；``cdf`` 是前向算出的 Φ(x)，形状与 x 相同的
     数组，仅 "none" 时有（"tanh" 时为 None）：x 是数组时就用它，不要再算一遍 erf（erf 计算代价高，而 Transformer
